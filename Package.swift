@@ -1,0 +1,80 @@
+// swift-tools-version:6.1
+// Hearth: a local Firebase backend (Firestore + Realtime Database) in one Swift binary.
+//
+// Layers, imports pointing down only (see README "Architecture"):
+//
+//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthJSON }
+//
+// HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP or JSON text;
+// HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
+import PackageDescription
+
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "hearth",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "hearth", targets: ["hearth"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Leaf: JSON text <-> JSONValue, byte-exact and lossless for numbers. No dependencies.
+        .target(name: "HearthJSON", swiftSettings: strictness),
+        // Leaf: the Firestore data model (values, paths, documents, the store). No I/O, no wire format.
+        .target(name: "HearthFirestore", swiftSettings: strictness),
+        // HTTP/1.1 on SwiftNIO: transport, router, request/response types. Knows nothing of Firebase.
+        .target(
+            name: "HearthHTTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        // Composition: routes, wire JSON <-> domain types, identity, error mapping.
+        .target(
+            name: "HearthServer",
+            dependencies: [
+                "HearthHTTP", "HearthFirestore", "HearthJSON",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "HearthCommands",
+            dependencies: [
+                "HearthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(name: "hearth", dependencies: ["HearthCommands"], swiftSettings: strictness),
+        // Test support shared by the test targets: a raw POSIX-socket HTTP/1.1 client, so tests
+        // can send exactly the bytes they mean (malformed, pipelined, slow). No dependencies.
+        .target(name: "HearthTesting", swiftSettings: strictness),
+
+        .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
+        .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
+        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "HearthTesting"], swiftSettings: strictness),
+        .testTarget(
+            name: "HearthServerTests",
+            dependencies: ["HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON"],
+            swiftSettings: strictness
+        ),
+        // End-to-end: drives the built `hearth` binary (found beside the test bundle) over real
+        // sockets, exactly as a user's curl or SDK would.
+        .testTarget(name: "HearthEndToEndTests", dependencies: ["HearthTesting"], swiftSettings: strictness),
+    ]
+)

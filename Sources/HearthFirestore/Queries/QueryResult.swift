@@ -1,0 +1,14 @@
+/// The documents a query returns, in order, and how many `offset` skipped.
+public struct QueryResult: Sendable, Hashable {
+    public var documents: [Document]
+    /// `skippedResults` on the wire.
+    public var skipped: Int
+    /// The consistent point the query read at.
+    public var readTime: Timestamp
+
+    public init(documents: [Document], skipped: Int, readTime: Timestamp) {
+        self.documents = documents
+        self.skipped = skipped
+        self.readTime = readTime
+    }
+}

@@ -1,0 +1,91 @@
+/// The documents of one database: a hash map for point reads and a sorted index per collection.
+///
+/// Value type, mutated only under the owning `DocumentStore`'s lock. Costs: `document(at:)` is
+/// one hash lookup; `put` of a new document and `remove` are O(log n + n) in the size of its
+/// collection (sorted insert) plus O(depth) for the ancestor counts; replacing an existing
+/// document is one hash update.
+struct DocumentTree: Sendable {
+    private(set) var documents: [DocumentPath: Document] = [:]
+    private(set) var collections: [CollectionPath: CollectionIndex] = [:]
+    /// Query indexes built so far, kept current by every write (see `QueryIndex`).
+    private(set) var indexes: [IndexDefinition: QueryIndex] = [:]
+    private var indexClock: UInt64 = 0
+    /// At most this many indexes per database; the least recently used goes first, bounding
+    /// memory and the per-write maintenance cost.
+    static let maximumIndexes = 32
+
+    func document(at path: DocumentPath) -> Document? {
+        self.documents[path]
+    }
+
+    func collection(_ path: CollectionPath) -> CollectionIndex? {
+        self.collections[path]
+    }
+
+    mutating func put(_ document: Document) {
+        let old = self.documents.updateValue(document, forKey: document.path)
+        self.updateIndexes(from: old, to: document)
+        guard old == nil else { return }
+        self.collections[document.path.parent, default: CollectionIndex()].insert(document.path)
+        for ancestor in Self.ancestors(of: document.path) {
+            self.collections[ancestor.parent, default: CollectionIndex()].adjustDescendants(of: ancestor, by: 1)
+        }
+    }
+
+    mutating func remove(_ path: DocumentPath) {
+        guard let old = self.documents.removeValue(forKey: path) else { return }
+        self.updateIndexes(from: old, to: nil)
+        self.update(collection: path.parent) { $0.remove(path) }
+        for ancestor in Self.ancestors(of: path) {
+            self.update(collection: ancestor.parent) { $0.adjustDescendants(of: ancestor, by: -1) }
+        }
+    }
+
+    mutating func removeAll() {
+        self.documents.removeAll()
+        self.collections.removeAll()
+        self.indexes.removeAll()
+    }
+
+    /// Every stored document whose path starts with `prefix` (a document or collection path's
+    /// segments). O(n) over the database: used by the emulator's recursive delete only.
+    func paths(under prefix: [String]) -> [DocumentPath] {
+        self.documents.keys.filter { $0.segments.starts(with: prefix) }
+    }
+
+    private mutating func update(collection path: CollectionPath, _ body: (inout CollectionIndex) -> Void) {
+        guard var index = self.collections.removeValue(forKey: path) else { return }
+        body(&index)
+        if !index.isEmpty { self.collections[path] = index }
+    }
+
+    /// The document paths strictly above `path`: `a/1/b/2/c/3` → `a/1`, `a/1/b/2`.
+    private static func ancestors(of path: DocumentPath) -> [DocumentPath] {
+        let segments = path.segments
+        return stride(from: 2, to: segments.count, by: 2).compactMap { try? DocumentPath(segments: Array(segments[..<$0])) }
+    }
+
+    /// The index for `definition`, built first if needed. The returned value shares storage
+    /// with the stored one (copy-on-write), so this costs no copy.
+    mutating func index(for definition: IndexDefinition) -> QueryIndex {
+        self.indexClock += 1
+        if self.indexes[definition] == nil {
+            if self.indexes.count >= Self.maximumIndexes,
+                let oldest = self.indexes.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+            {
+                self.indexes[oldest] = nil
+            }
+            self.indexes[definition] = QueryIndex(definition: definition, documents: self.documents.values)
+        }
+        self.indexes[definition]!.lastUsed = self.indexClock
+        return self.indexes[definition]!
+    }
+
+    private mutating func updateIndexes(from old: Document?, to new: Document?) {
+        guard !self.indexes.isEmpty else { return }
+        let path = (new ?? old)!.path
+        for definition in self.indexes.keys where definition.covers(path) {
+            self.indexes[definition]!.update(from: old, to: new)
+        }
+    }
+}

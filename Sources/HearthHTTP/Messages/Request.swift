@@ -1,0 +1,72 @@
+/// A complete HTTP request, with its body fully read.
+///
+/// The transport builds one per request once the body has arrived (bounded by
+/// ``HTTPServerConfiguration/maxRequestBodySize``); route tests build them directly with
+/// ``init(method:uri:headers:body:remoteAddress:)``, no sockets involved.
+///
+/// `path` and `pathSegments` stay percent-encoded on purpose: splitting must happen before
+/// decoding so that an encoded `/` (`%2F`) inside a document ID stays within its segment.
+/// The router decodes captured segments; see ``RouteParameters``.
+public struct Request: Sendable {
+    public var method: HTTPMethod
+    /// The raw request target, exactly as sent (`/v1/a%2Fb?x=1`).
+    public var uri: String
+    /// The raw path: the request target without the query, still percent-encoded.
+    public var path: String
+    /// The raw path split on `/` after the leading `/`, still percent-encoded. Empty segments
+    /// (from `//` or a trailing `/`) are kept as empty strings; `/` alone is `[""]`.
+    public var pathSegments: [String]
+    /// The decoded query parameters.
+    public var query: URLQuery
+    public var headers: HTTPHeaders
+    /// The request body; empty when none was sent.
+    public var body: [UInt8]
+    /// The client's address; `nil` when unknown (for example, in tests).
+    public var remoteAddress: RemoteAddress?
+
+    /// Builds a request from its raw target, deriving ``path``, ``pathSegments`` and ``query``.
+    ///
+    /// An absolute-form target (`http://host/path`) is reduced to its path, as RFC 9112 §3.2.2
+    /// requires servers to accept.
+    public init(
+        method: HTTPMethod,
+        uri: String,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = [],
+        remoteAddress: RemoteAddress? = nil
+    ) {
+        self.method = method
+        self.uri = uri
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+
+        var target = Substring(uri)
+        if let fragment = target.firstIndex(of: "#") {
+            target = target[..<fragment]
+        }
+        let rawPath: Substring
+        let rawQuery: Substring
+        if let question = target.firstIndex(of: "?") {
+            rawPath = target[..<question]
+            rawQuery = target[target.index(after: question)...]
+        } else {
+            rawPath = target
+            rawQuery = ""
+        }
+        var path = rawPath
+        if !path.hasPrefix("/"), let schemeEnd = path.firstRange(of: "://") {
+            let afterAuthority = path[schemeEnd.upperBound...]
+            path = afterAuthority.firstIndex(of: "/").map { afterAuthority[$0...] } ?? "/"
+        }
+        self.path = String(path)
+        self.pathSegments = Request.splitPath(path)
+        self.query = URLQuery(String(rawQuery))
+    }
+
+    /// Splits a raw path on `/` after its leading `/`, keeping empty segments.
+    static func splitPath(_ path: Substring) -> [String] {
+        let trimmed = path.hasPrefix("/") ? path.dropFirst() : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+}

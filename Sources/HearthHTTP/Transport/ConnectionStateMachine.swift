@@ -1,0 +1,212 @@
+import NIOCore
+
+/// The lifecycle of one HTTP/1.1 connection, as a pure state machine: it performs no I/O, it
+/// is told what happened and returns what to do.
+///
+/// It decides three things:
+/// - **Timeouts.** The idle timer runs only while the server waits for the client: no request
+///   in progress (an idle keep-alive connection, or a request head still arriving: slowloris),
+///   or a request body that has stopped arriving. It is stopped while a response is being
+///   produced or streamed, so a long server-sent-event stream is never cut by it.
+/// - **When to stop accepting requests.** After a request or response says `Connection: close`,
+///   or once the server is quiescing, further pipelined requests are discarded unanswered
+///   (they were never processed, so clients may safely retry them).
+/// - **How to close.** After a final response on a connection that will close, output is
+///   shut down and input is drained for a short linger period, so the client reads the
+///   response instead of a TCP reset caused by unread request bytes.
+///
+/// Deadlines are plain values and `now` is passed in, so tests drive it without a clock.
+struct ConnectionStateMachine {
+    enum Phase: Equatable {
+        /// Requests are accepted and answered.
+        case open
+        /// No further requests will be processed; inbound data after the current request is
+        /// discarded, and the connection closes after the last pending response.
+        case closing
+        /// Output is shut; inbound data is drained until EOF or the linger deadline.
+        case lingering(deadline: NIODeadline)
+        case closed
+    }
+
+    enum InboundAction: Equatable {
+        case forward
+        case discard
+    }
+
+    enum TimerAction: Equatable {
+        /// The timer has no job now; do not reschedule it.
+        case none
+        /// Fire again at the given deadline.
+        case reschedule(NIODeadline)
+        /// Close the connection now, for the given reason.
+        case close(CloseReason)
+    }
+
+    enum CloseReason: Equatable {
+        case idle
+        case requestHeadTimeout
+        case requestBodyTimeout
+        case lingerExpired
+        case quiesced
+    }
+
+    enum ResponseEndAction: Equatable {
+        /// Keep the connection; make sure the idle timer is running.
+        case keepAlive(timerDeadline: NIODeadline)
+        /// More responses are pending; nothing to do.
+        case none
+        /// Shut output and drain input until the given deadline.
+        case linger(deadline: NIODeadline)
+    }
+
+    private(set) var phase: Phase = .open
+    /// Request heads received and not yet answered with a final response.
+    private(set) var pendingResponses = 0
+    /// Whether the latest request's body is still arriving.
+    private(set) var isReceivingBody = false
+    /// Whether inbound parts belong to a request that is being discarded.
+    private var isDiscardingInbound = false
+    /// The last moment the client made progress the idle timer cares about.
+    private var lastProgress: NIODeadline
+    /// Whether any bytes of the next request may already have arrived (set when data is read
+    /// while idle), only to tell a slowloris from an idle keep-alive connection in logs.
+    private var sawBytesWhileIdle = false
+
+    let idleTimeout: TimeAmount
+    let lingerTimeout: TimeAmount
+
+    init(now: NIODeadline, idleTimeout: TimeAmount, lingerTimeout: TimeAmount = .seconds(2)) {
+        self.lastProgress = now
+        self.idleTimeout = idleTimeout
+        self.lingerTimeout = lingerTimeout
+    }
+
+    /// When the idle timer should next fire, or `nil` while it has no job.
+    var idleDeadline: NIODeadline? {
+        guard self.phase == .open || self.phase == .closing else { return nil }
+        let waitingForClient =
+            self.pendingResponses == 0 || (self.pendingResponses == 1 && self.isReceivingBody)
+        return waitingForClient ? self.lastProgress + self.idleTimeout : nil
+    }
+
+    /// Raw bytes arrived (before decoding); used only to classify an idle close.
+    mutating func bytesRead() {
+        if self.pendingResponses == 0 { self.sawBytesWhileIdle = true }
+    }
+
+    /// A request head was decoded. `keepAlive` is false when the request asks to close.
+    mutating func requestHead(keepAlive: Bool, now: NIODeadline) -> InboundAction {
+        guard self.phase == .open else {
+            self.isDiscardingInbound = true
+            return .discard
+        }
+        self.pendingResponses += 1
+        self.isReceivingBody = true
+        self.sawBytesWhileIdle = false
+        self.lastProgress = now
+        if !keepAlive { self.phase = .closing }
+        return .forward
+    }
+
+    /// A piece of request body arrived.
+    mutating func requestBody(now: NIODeadline) -> InboundAction {
+        if self.isDiscardingInbound { return .discard }
+        self.lastProgress = now
+        return .forward
+    }
+
+    /// The request (body included) is complete.
+    mutating func requestEnd(now: NIODeadline) -> InboundAction {
+        if self.isDiscardingInbound { return .discard }
+        self.isReceivingBody = false
+        self.lastProgress = now
+        return .forward
+    }
+
+    /// A final response head is being written. Returns whether `Connection: close` must be
+    /// added (the server decided to close while the response was being produced).
+    mutating func responseHead(keepAlive: Bool) -> Bool {
+        switch self.phase {
+        case .open:
+            if !keepAlive { self.phase = .closing }
+            return false
+        case .closing:
+            return keepAlive
+        case .lingering, .closed:
+            return false
+        }
+    }
+
+    /// A final response has been completely written.
+    mutating func responseEnd(now: NIODeadline) -> ResponseEndAction {
+        self.pendingResponses = max(0, self.pendingResponses - 1)
+        switch self.phase {
+        case .open:
+            if self.pendingResponses == 0 { self.lastProgress = now }
+            guard let deadline = self.idleDeadline else { return .none }
+            return .keepAlive(timerDeadline: deadline)
+        case .closing:
+            guard self.pendingResponses == 0 else { return .none }
+            let deadline = now + self.lingerTimeout
+            self.phase = .lingering(deadline: deadline)
+            return .linger(deadline: deadline)
+        case .lingering, .closed:
+            return .none
+        }
+    }
+
+    /// The server is shutting down gracefully. Returns `true` when the connection should close
+    /// right away (nothing in progress); otherwise it closes after the pending responses.
+    mutating func quiesce() -> Bool {
+        switch self.phase {
+        case .open:
+            if self.pendingResponses == 0 {
+                self.phase = .closed
+                return true
+            }
+            self.phase = .closing
+            return false
+        case .closing, .lingering, .closed:
+            return false
+        }
+    }
+
+    /// Whether inbound data should be dropped (after the connection stopped taking requests
+    /// and the current request is complete).
+    var isDrainingInput: Bool {
+        if case .lingering = self.phase { return true }
+        return self.phase == .closed
+    }
+
+    /// The timer fired at `now`.
+    mutating func timerFired(now: NIODeadline) -> TimerAction {
+        switch self.phase {
+        case .lingering(let deadline):
+            if now >= deadline {
+                self.phase = .closed
+                return .close(.lingerExpired)
+            }
+            return .reschedule(deadline)
+        case .closed:
+            return .none
+        case .open, .closing:
+            guard let deadline = self.idleDeadline else { return .none }
+            guard now >= deadline else { return .reschedule(deadline) }
+            let reason: CloseReason
+            if self.pendingResponses > 0 {
+                reason = .requestBodyTimeout
+            } else if self.sawBytesWhileIdle {
+                reason = .requestHeadTimeout
+            } else {
+                reason = .idle
+            }
+            self.phase = .closed
+            return .close(reason)
+        }
+    }
+
+    /// The channel closed.
+    mutating func closed() {
+        self.phase = .closed
+    }
+}

@@ -1,0 +1,210 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Serves the requests of one accepted connection, one at a time and in order, on the task
+/// the server started for it.
+///
+/// HTTP/1.1 pipelining needs no extra machinery here: requests are read from the channel's
+/// inbound stream in order and each response is fully written before the next request is
+/// read. Each request body is collected into one array, bounded by the configured limit
+/// before any byte is buffered.
+struct HTTPConnection {
+    typealias AsyncChannel = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    typealias Outbound = NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+
+    /// How the request loop ended, which decides how the connection is closed.
+    enum Outcome {
+        /// The client closed the connection, or it was closed under us.
+        case peerClosed
+        /// A response said `Connection: close`; the state handler is draining input and will
+        /// close the channel, so wait for that instead of resetting the connection.
+        case lingering
+        /// The connection must be closed at once (a streamed body failed midway).
+        case abort
+    }
+
+    let channel: AsyncChannel
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let errorRenderer: @Sendable (HTTPStatus, String) -> Response
+    let logger: Logger
+    let remoteAddress: RemoteAddress?
+
+    /// Serves until the connection closes; never throws, so one bad client cannot disturb
+    /// the server or other connections.
+    func serve() async {
+        do {
+            try await self.channel.executeThenClose { inbound, outbound in
+                var iterator = inbound.makeAsyncIterator()
+                switch try await self.serveRequests(&iterator, outbound) {
+                case .lingering:
+                    try await self.channel.channel.closeFuture.get()
+                case .peerClosed, .abort:
+                    break
+                }
+            }
+        } catch let error as HTTPServerError where error == .clientDisconnected {
+            self.logger.debug("Client went away during a streamed response", metadata: self.peerMetadata)
+        } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {
+            self.logger.debug("Client went away before its response was written", metadata: self.peerMetadata)
+        } catch {
+            self.logger.info("Connection ended with an error: \(error)", metadata: self.peerMetadata)
+        }
+    }
+
+    private var peerMetadata: Logger.Metadata {
+        ["peer": "\(self.remoteAddress.map(\.description) ?? "unknown")"]
+    }
+
+    private func serveRequests(
+        _ iterator: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        _ outbound: Outbound
+    ) async throws -> Outcome {
+        let maxBody = self.configuration.maxRequestBodySize
+        while true {
+            let head: HTTPRequestHead
+            do {
+                guard let part = try await iterator.next() else { return .peerClosed }
+                guard case .head(let requestHead) = part else { continue }
+                head = requestHead
+            } catch {
+                return try await self.respondToDecodingError(error, outbound)
+            }
+            let started = ContinuousClock.now
+
+            let declaredLength = head.headers.first(name: "content-length").flatMap { Int($0) }
+            if let declaredLength, declaredLength > maxBody {
+                return try await self.rejectBody(
+                    "Request body exceeds the \(Self.describe(bytes: maxBody)) limit "
+                        + "(Content-Length is \(declaredLength) bytes); send a smaller body.",
+                    head: head,
+                    outbound
+                )
+            }
+            if head.version == .http1_1, declaredLength ?? 1 > 0,
+                head.headers.first(name: "expect")?.lowercased() == "100-continue"
+            {
+                try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .continue)))
+            }
+
+            var body: [UInt8] = []
+            if let declaredLength { body.reserveCapacity(declaredLength) }
+            bodyLoop: while true {
+                let part: HTTPServerRequestPart?
+                do {
+                    part = try await iterator.next()
+                } catch {
+                    return try await self.respondToDecodingError(error, outbound)
+                }
+                switch part {
+                case nil:
+                    return .peerClosed
+                case .body(let buffer):
+                    guard body.count + buffer.readableBytes <= maxBody else {
+                        return try await self.rejectBody(
+                            "Request body exceeds the \(Self.describe(bytes: maxBody)) limit "
+                                + "(got more than \(body.count + buffer.readableBytes) bytes); send a smaller body.",
+                            head: head,
+                            outbound
+                        )
+                    }
+                    body.append(contentsOf: buffer.readableBytesView)
+                case .end:
+                    break bodyLoop
+                case .head:
+                    // The decoder never yields a head before the previous request's end.
+                    return .abort
+                }
+            }
+
+            var requestHeaders = HTTPHeaders()
+            requestHeaders.reserveCapacity(head.headers.count)
+            for (name, value) in head.headers {
+                requestHeaders.add(name: name, value: value)
+            }
+            let request = Request(
+                method: HTTPMethod(rawValue: head.method.rawValue),
+                uri: head.uri,
+                headers: requestHeaders,
+                body: body,
+                remoteAddress: self.remoteAddress
+            )
+            var response: Response
+            if let cors = self.configuration.cors, request.method == .options {
+                response = cors.preflightResponse(for: request)
+            } else {
+                response = await self.responder.respond(to: request)
+                self.configuration.cors?.apply(to: &response, for: request)
+            }
+
+            let outcome = try await self.write(
+                response,
+                for: request,
+                version: head.version,
+                keepAlive: head.isKeepAlive,
+                outbound
+            )
+            self.logger.debug(
+                "\(request.method) \(request.path) \(response.status.code) \(Self.milliseconds(since: started))",
+                metadata: self.peerMetadata
+            )
+            if let outcome { return outcome }
+        }
+    }
+
+    /// Answers a request whose head or body could not be parsed, then closes.
+    private func respondToDecodingError(_ error: any Error, _ outbound: Outbound) async throws -> Outcome {
+        let status: HTTPStatus
+        let message: String
+        switch error {
+        case HTTPParserError.headerOverflow:
+            status = .requestHeaderFieldsTooLarge
+            message =
+                "The request line and headers exceed the \(Self.describe(bytes: self.configuration.maxHeaderSize)) "
+                + "limit; send fewer or smaller headers, or a shorter URL."
+        case let parserError as HTTPParserError:
+            status = .badRequest
+            message =
+                "Malformed HTTP request (\(parserError)); check the request line, header syntax "
+                + "and body framing (Content-Length or chunked encoding)."
+        case let channelError as ChannelError where channelError == .ioOnClosedChannel:
+            return .peerClosed
+        default:
+            status = .badRequest
+            message = "Malformed HTTP request (\(error)); the connection is being closed."
+        }
+        self.logger.info("Rejected request: \(message)", metadata: self.peerMetadata)
+        var response = self.errorRenderer(status, message)
+        response.headers.replaceOrAdd(name: "Connection", value: "close")
+        let probe = Request(method: .get, uri: "/", remoteAddress: self.remoteAddress)
+        return try await self.write(response, for: probe, version: .http1_1, keepAlive: false, outbound) ?? .lingering
+    }
+
+    /// Answers `413` for a body over the limit, then closes without reading the rest.
+    private func rejectBody(_ message: String, head: HTTPRequestHead, _ outbound: Outbound) async throws -> Outcome {
+        self.logger.info(
+            "Rejected request body: \(message)",
+            metadata: self.peerMetadata.merging(["path": "\(head.uri)"]) { $1 }
+        )
+        let request = Request(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri)
+        let response = self.errorRenderer(.payloadTooLarge, message)
+        return try await self.write(response, for: request, version: head.version, keepAlive: false, outbound)
+            ?? .lingering
+    }
+
+    /// Formats a byte count for messages: `10 MiB`, `64 KiB`, or `1000 bytes`.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes)-byte"
+    }
+
+    /// `12.34ms`, without Foundation.
+    static func milliseconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms"
+    }
+}

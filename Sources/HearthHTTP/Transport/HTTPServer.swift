@@ -1,0 +1,219 @@
+public import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server on SwiftNIO that hands every request to one ``HTTPResponder``.
+///
+/// Lifecycle: ``start()`` binds (and returns the real port, useful with port `0`), ``run()``
+/// serves until ``shutdown()`` and returns once every connection has closed. Each accepted
+/// connection is served by its own child task in a discarding task group, and catches its
+/// own errors, so one misbehaving client never affects another.
+///
+/// Per request the transport costs one decoded head, one body array, one response head and
+/// (for buffered bodies) one write and flush; transport-level failures (malformed requests,
+/// oversized heads or bodies) are answered with bodies from `errorRenderer`.
+public final class HTTPServer: Sendable {
+    typealias ConnectionChannel = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    /// The listening socket and the stream its accepted connections arrive on.
+    struct Listener: Sendable {
+        let channel: any Channel
+        let connections: AsyncStream<ConnectionChannel>
+        let group: MultiThreadedEventLoopGroup
+        let host: String
+        let port: Int
+    }
+
+    /// Where the server is in its life; guarded by `state`.
+    enum Lifecycle {
+        case idle
+        case starting
+        case bound(Listener)
+        case running(Listener)
+        case shutDown
+    }
+
+    struct State {
+        var lifecycle: Lifecycle = .idle
+        var shutdownRequested = false
+        var connections: [ObjectIdentifier: any Channel] = [:]
+        var listenerChannel: (any Channel)?
+    }
+
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let errorRenderer: @Sendable (HTTPStatus, String) -> Response
+    let logger: Logger
+    let state = Mutex(State())
+
+    /// Creates a server; nothing is bound until ``start()`` or ``run()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: address, limits and timeouts.
+    ///   - responder: answers every request (usually a ``RouterResponder``).
+    ///   - errorRenderer: builds the response for errors the transport detects itself
+    ///     (`400`, `413`, `431`), from the status and a message saying what was wrong and what
+    ///     to do, so they come in the same format as the application's own errors.
+    ///   - logger: one `.debug` line per request; transport problems at `.info`/`.warning`.
+    public init(
+        configuration: HTTPServerConfiguration,
+        responder: any HTTPResponder,
+        errorRenderer: @escaping @Sendable (HTTPStatus, String) -> Response,
+        logger: Logger
+    ) {
+        self.configuration = configuration
+        self.responder = responder
+        self.errorRenderer = errorRenderer
+        self.logger = logger
+    }
+
+    /// Binds the listening socket.
+    ///
+    /// - Returns: the bound host and the actual port (the chosen one when configured as `0`).
+    /// - Throws: ``HTTPServerError`` naming the address and what to do when binding fails
+    ///   (for example, the port is in use); ``HTTPServerError/alreadyShutDown`` after
+    ///   ``shutdown()``.
+    public func start() async throws -> (host: String, port: Int) {
+        try self.state.withLock { state in
+            if case .bound(let listener) = state.lifecycle {
+                throw AlreadyBound(host: listener.host, port: listener.port)
+            }
+            guard case .idle = state.lifecycle, !state.shutdownRequested else {
+                throw HTTPServerError.alreadyShutDown
+            }
+            state.lifecycle = .starting
+        }
+        let host = self.configuration.host
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads))
+        let serverChannel: any Channel
+        let connections: AsyncStream<ConnectionChannel>
+        do {
+            (serverChannel, connections) = try await self.bind(group: group)
+        } catch {
+            try? await group.shutdownGracefully()
+            self.state.withLock { $0.lifecycle = .idle }
+            throw Self.describeBindFailure(error, host: host, port: self.configuration.port)
+        }
+        let port = serverChannel.localAddress?.port ?? self.configuration.port
+        let listener = Listener(channel: serverChannel, connections: connections, group: group, host: host, port: port)
+        let shutdownRequested = self.state.withLock { state in
+            state.lifecycle = .bound(listener)
+            state.listenerChannel = serverChannel
+            return state.shutdownRequested
+        }
+        if shutdownRequested {
+            serverChannel.close(promise: nil)
+        }
+        self.logger.info("HTTP server listening on \(host):\(port)")
+        return (host, port)
+    }
+
+    /// Serves connections until ``shutdown()``; returns once every connection has closed and
+    /// the event loops have stopped. Calls ``start()`` first if needed.
+    public func run() async throws {
+        let needsStart = self.state.withLock { state in
+            if case .idle = state.lifecycle { return true }
+            return false
+        }
+        if needsStart {
+            do {
+                _ = try await self.start()
+            } catch let error as AlreadyBound {
+                _ = error
+            }
+        }
+        let listener = try self.state.withLock { state in
+            guard case .bound(let listener) = state.lifecycle else {
+                throw HTTPServerError.alreadyShutDown
+            }
+            state.lifecycle = .running(listener)
+            return listener
+        }
+        defer {
+            self.state.withLock { $0.lifecycle = .shutDown }
+        }
+        // The stream ends once the listening socket has closed and every connection accepted
+        // before that has been handed over, so none is left unserved.
+        await withDiscardingTaskGroup { tasks in
+            for await connection in listener.connections {
+                tasks.addTask {
+                    await self.serve(connection)
+                }
+            }
+        }
+        try await listener.group.shutdownGracefully()
+        self.logger.info("HTTP server on \(listener.host):\(listener.port) stopped")
+    }
+
+    /// Starts a graceful shutdown; safe to call from any thread or task, any number of times.
+    ///
+    /// The listening socket closes at once (new connections are refused), idle keep-alive
+    /// connections close, and connections with a request in progress close after its
+    /// response has been written (with `Connection: close`). ``run()`` then returns.
+    public func shutdown() {
+        let (serverChannel, connections) = self.state.withLock { state -> ((any Channel)?, [any Channel]) in
+            state.shutdownRequested = true
+            return (state.listenerChannel, Array(state.connections.values))
+        }
+        serverChannel?.close(promise: nil)
+        for connection in connections {
+            connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+    }
+
+    /// Waits until the listening socket is closed (after ``shutdown()``); for tests.
+    func listenerClosed() async throws {
+        let channel = self.state.withLock { $0.listenerChannel }
+        try await channel?.closeFuture.get()
+    }
+
+    private func serve(_ connection: ConnectionChannel) async {
+        let channel = connection.channel
+        let id = ObjectIdentifier(channel)
+        let quiesceNow = self.state.withLock { state in
+            state.connections[id] = channel
+            return state.shutdownRequested
+        }
+        if quiesceNow {
+            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+        defer {
+            _ = self.state.withLock { $0.connections.removeValue(forKey: id) }
+        }
+        let remote = channel.remoteAddress.flatMap { address in
+            address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
+        }
+        await HTTPConnection(
+            channel: connection,
+            configuration: self.configuration,
+            responder: self.responder,
+            errorRenderer: self.errorRenderer,
+            logger: self.logger,
+            remoteAddress: remote
+        ).serve()
+    }
+
+    /// Thrown internally when ``run()`` finds the server already bound by ``start()``.
+    private struct AlreadyBound: Error {
+        let host: String
+        let port: Int
+    }
+
+    private static func describeBindFailure(_ error: any Error, host: String, port: Int) -> HTTPServerError {
+        if let ioError = error as? IOError, ioError.errnoCode == EADDRINUSE {
+            return .addressInUse(host: host, port: port)
+        }
+        if let ioError = error as? IOError, ioError.errnoCode == EACCES {
+            return .bindFailed(host: host, port: port, reason: "permission denied (ports below 1024 need privileges)")
+        }
+        return .bindFailed(host: host, port: port, reason: "\(error)")
+    }
+}

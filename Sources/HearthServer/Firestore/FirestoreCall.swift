@@ -1,0 +1,45 @@
+import HearthFirestore
+import HearthHTTP
+
+/// What every Firestore handler starts from: the database named in the URL, its store, the
+/// caller's identity and the parsed query parameters. Built once per request at the edge.
+struct FirestoreCall: Sendable {
+    let database: DatabaseID
+    let store: DocumentStore
+    let identity: Identity
+    let parameters: FirestoreParameters
+    /// The resource path after `/documents/`, decoded, as segments.
+    let segments: [String]
+
+    init(_ request: Request, _ route: RouteParameters, databases: FirestoreDatabases, identities: IdentityResolver) throws {
+        self.identity = try identities.identity(of: request)
+        self.database = try DatabaseID(project: route["project"] ?? "", database: route["database"] ?? "")
+        self.store = databases.store(for: self.database)
+        self.parameters = FirestoreParameters(request.query)
+        self.segments = route.segments("path")
+    }
+
+    /// True when the path names a document (an even number of segments), false for a collection.
+    var namesDocument: Bool { self.segments.count % 2 == 0 }
+
+    func documentPath() throws(FirestoreError) -> DocumentPath {
+        guard self.namesDocument else {
+            throw .invalidArgument("\"\(self.relative)\" is a collection path; this method needs a document path (collection/document[/collection/document…]).")
+        }
+        return try DocumentPath(segments: self.segments)
+    }
+
+    func collectionPath() throws(FirestoreError) -> CollectionPath {
+        guard !self.namesDocument else {
+            throw .invalidArgument("\"\(self.relative)\" is a document path; this method needs a collection path (collection[/document/collection…]).")
+        }
+        return try CollectionPath(segments: self.segments)
+    }
+
+    /// The parent document of a verb on `…/documents[/{document}]:verb`; nil for the root.
+    func parentDocument() throws(FirestoreError) -> DocumentPath? {
+        self.segments.isEmpty ? nil : try self.documentPath()
+    }
+
+    private var relative: String { self.segments.joined(separator: "/") }
+}

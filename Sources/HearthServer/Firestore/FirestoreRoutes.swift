@@ -1,0 +1,74 @@
+import HearthFirestore
+import HearthHTTP
+import Logging
+
+/// The Firestore REST v1 document methods and the emulator suite's admin endpoints.
+///
+/// Handlers are glue: parse the call at the edge (`FirestoreCall`), ask the store, encode the
+/// reply. Errors are thrown and rendered in one place (`FirestoreErrorResponse`).
+/// Route table (see openapi.yaml for bodies):
+///
+/// | method | path | RPC |
+/// |---|---|---|
+/// | GET | `/v1/projects/{p}/databases/{d}/documents/{document}` | GetDocument |
+/// | GET | `/v1/projects/{p}/databases/{d}/documents/{collection}` | ListDocuments |
+/// | POST | `/v1/projects/{p}/databases/{d}/documents/{collection}` | CreateDocument |
+/// | PATCH | `/v1/projects/{p}/databases/{d}/documents/{document}` | UpdateDocument |
+/// | DELETE | `/v1/projects/{p}/databases/{d}/documents/{document}` | DeleteDocument |
+/// | POST | `…/documents[/{document}]:runQuery` | RunQuery |
+/// | POST | `…/documents[/{document}]:runAggregationQuery` | RunAggregationQuery |
+/// | POST | `…/documents[/{document}]:listCollectionIds` | ListCollectionIds |
+/// | POST | `…/documents:commit`, `:batchGet`, `:batchWrite`, `:beginTransaction`, `:rollback` | the same RPCs |
+/// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
+/// | GET | `/` | emulator liveness: `Ok` |
+struct FirestoreRoutes: Sendable {
+    let databases: FirestoreDatabases
+    let identities: IdentityResolver
+
+    func register(on router: inout Router) {
+        let documents = "/v1/projects/{project}/databases/{database}/documents/{path...}"
+        router.on(.get, "/") { _, _ in .text("Ok") }
+        router.on(.get, documents) { request, route in
+            let call = try self.call(request, route)
+            return call.namesDocument ? try self.getDocument(call) : try self.listDocuments(call)
+        }
+        router.on(.post, documents) { request, route in try self.createDocument(self.call(request, route), request) }
+        router.on(.patch, documents) { request, route in try self.updateDocument(self.call(request, route), request) }
+        router.on(.delete, documents) { request, route in try self.deleteDocument(self.call(request, route)) }
+
+        let root = "/v1/projects/{project}/databases/{database}/documents"
+        let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) throws -> Response)] = [
+            ("runQuery", { $0.runQuery }), ("runAggregationQuery", { $0.runAggregationQuery }),
+            ("listCollectionIds", { $0.listCollectionIDs }),
+        ]
+        for (verb, handler) in verbs {
+            for pattern in ["\(root):\(verb)", "\(root)/{path...}:\(verb)"] {
+                router.on(.post, pattern) { request, route in try handler(self)(self.call(request, route), request) }
+            }
+        }
+        let databaseVerbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) throws -> Response)] = [
+            ("commit", { $0.commit }), ("batchGet", { $0.batchGet }), ("batchWrite", { $0.batchWrite }),
+            ("beginTransaction", { $0.beginTransaction }), ("rollback", { $0.rollback }),
+        ]
+        for (verb, handler) in databaseVerbs {
+            router.on(.post, "\(root):\(verb)") { request, route in try handler(self)(self.call(request, route), request) }
+        }
+
+        let emulatorRoot = "/emulator/v1/projects/{project}/databases/{database}/documents"
+        router.on(.delete, emulatorRoot) { request, route in
+            self.call(try self.call(request, route)) { $0.store.removeAll() }
+        }
+        router.on(.delete, emulatorRoot + "/{path...}") { request, route in
+            self.call(try self.call(request, route)) { call in call.store.removeAll(under: call.segments) }
+        }
+    }
+
+    private func call(_ request: Request, _ route: RouteParameters) throws -> FirestoreCall {
+        try FirestoreCall(request, route, databases: self.databases, identities: self.identities)
+    }
+
+    private func call(_ call: FirestoreCall, _ body: (FirestoreCall) -> Void) -> Response {
+        body(call)
+        return .json(Array("{}".utf8))
+    }
+}

@@ -1,0 +1,15 @@
+/// A service that is listening: what it is and where.
+public struct BoundEndpoint: Sendable, Hashable {
+    public enum Service: String, Sendable {
+        case firestore
+    }
+
+    public var service: Service
+    public var host: String
+    public var port: Int
+
+    /// `host:port`, the value of `FIRESTORE_EMULATOR_HOST`.
+    public var hostAndPort: String {
+        self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)"
+    }
+}

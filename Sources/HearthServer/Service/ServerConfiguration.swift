@@ -1,0 +1,19 @@
+/// Everything `hearth serve` can be told, with the emulator suite's defaults.
+public struct ServerConfiguration: Sendable {
+    /// Interface to bind. Loopback by default: a local backend should not be reachable from the
+    /// network unless asked.
+    public var host = "127.0.0.1"
+    /// The Firestore port; 8080 as in the emulator suite, so `FIRESTORE_EMULATOR_HOST` works
+    /// unchanged. 0 picks a free port.
+    public var firestorePort = 8080
+    /// The project printed in start-up URLs. Every project named in a URL is served, each
+    /// isolated from the others; this one is only the default people see.
+    public var project = "demo-hearth"
+    /// Keep-alive connections idle this long are closed; also bounds how long a client may take
+    /// to send a request head.
+    public var idleTimeout: Duration = .seconds(60)
+    /// Accept `Bearer owner` from non-loopback peers.
+    public var allowsRemoteOwner = false
+
+    public init() {}
+}

@@ -1,0 +1,28 @@
+/// One-shot HTTP requests for tests: one connection per call, closed afterwards.
+public enum HTTPTestClient {
+    /// Sends one request and reads its response.
+    ///
+    /// Adds `Host` and `Connection: close`, and `Content-Length` when there is a body; the
+    /// given `headers` come after those, in order.
+    public static func request(
+        _ method: String,
+        _ path: String,
+        port: Int,
+        host: String = "127.0.0.1",
+        headers: [(String, String)] = [],
+        body: [UInt8]? = nil
+    ) throws -> RawHTTPResponse {
+        let connection = try RawHTTPConnection(host: host, port: port)
+        defer { connection.close() }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        if let body {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        for (name, value) in headers {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "\r\n"
+        try connection.send(Array(head.utf8) + (body ?? []))
+        return try connection.readResponse(forHead: method == "HEAD")
+    }
+}

@@ -1,0 +1,3 @@
+import HearthCommands
+
+await HearthCommand.execute()

@@ -1,0 +1,91 @@
+import Foundation
+import HearthTesting
+
+/// A real `hearth serve --port 0` child process, one per test, stopped when released.
+///
+/// Start-up is awaited by reading the one line the server prints on standard output
+/// (`export FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT`), never by sleeping. The binary is the one
+/// built beside the test bundle, or `$HEARTH_BINARY`.
+final class HearthProcess {
+    let port: Int
+    private let process: Process
+    private let stderr: Pipe
+
+    init(_ extraArguments: [String] = []) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + extraArguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        self.process = process
+        self.stderr = stderr
+        let line = try Self.readLine(stdout.fileHandleForReading)
+        guard let range = line.range(of: "FIRESTORE_EMULATOR_HOST="),
+            let port = Int(line[range.upperBound...].split(separator: ":").last ?? "")
+        else {
+            process.terminate()
+            throw HearthProcessError(message: "hearth printed no address line; got \(line.debugDescription)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if self.process.isRunning {
+            kill(self.process.processIdentifier, SIGKILL)
+            self.process.waitUntilExit()
+        }
+    }
+
+    /// Sends `signal` and waits for the process to exit; returns its exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(self.process.processIdentifier, signal)
+        self.process.waitUntilExit()
+        return self.process.terminationStatus
+    }
+
+    /// Everything the server logged so far (only after it exited, or it would block).
+    func loggedText() -> String {
+        String(decoding: self.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// One request on a fresh connection.
+    func request(
+        _ method: String,
+        _ path: String,
+        headers: [(String, String)] = [],
+        body: String? = nil
+    ) throws -> RawHTTPResponse {
+        try HTTPTestClient.request(method, path, port: self.port, headers: headers, body: body.map { Array($0.utf8) })
+    }
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["HEARTH_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hearth")
+    }
+
+    /// Reads the first line of the child's output, failing (not hanging) if none arrives
+    /// within 30 s: `poll` bounds every wait.
+    private static func readLine(_ handle: FileHandle) throws -> String {
+        var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(30)
+        var pollFD = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while ContinuousClock.now < deadline {
+            guard poll(&pollFD, 1, 1_000) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(handle.fileDescriptor, &byte, 1) == 1 else { break }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        throw HearthProcessError(message: "hearth printed no complete address line within 30 s (got \(String(decoding: bytes, as: UTF8.self).debugDescription))")
+    }
+}
+
+struct HearthProcessError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { self.message }
+}
