@@ -58,7 +58,7 @@ public final class RawHTTPConnection {
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else {
-                Glibc.close(fd)
+                closeSocket(fd)
                 throw RawHTTPError("Not an IP address: \(host)")
             }
             result = withUnsafePointer(to: &socketAddress) {
@@ -71,7 +71,7 @@ public final class RawHTTPConnection {
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else {
-                Glibc.close(fd)
+                closeSocket(fd)
                 throw RawHTTPError("Not an IP address: \(host)")
             }
             result = withUnsafePointer(to: &socketAddress) {
@@ -82,7 +82,7 @@ public final class RawHTTPConnection {
         }
         guard result == 0 else {
             let code = errno
-            Glibc.close(fd)
+            closeSocket(fd)
             self.descriptor = -1
             throw RawHTTPError("connect to \(host):\(port) failed: \(String(cString: strerror(code)))")
         }
@@ -97,7 +97,7 @@ public final class RawHTTPConnection {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
-                Glibc.send(self.descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                sendBytes(self.descriptor, buffer.baseAddress, buffer.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -171,7 +171,7 @@ public final class RawHTTPConnection {
     /// Closes the socket; further calls do nothing.
     public func close() {
         if self.descriptor >= 0 {
-            Glibc.close(self.descriptor)
+            closeSocket(self.descriptor)
             self.descriptor = -1
         }
     }
@@ -284,6 +284,26 @@ public final class RawHTTPConnection {
             guard try self.readLine().isEmpty else { throw RawHTTPError("Chunk not followed by CRLF") }
         }
     }
+}
+
+/// `close(2)`, named apart from ``RawHTTPConnection/close()``.
+private func closeSocket(_ descriptor: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+    #else
+    _ = Darwin.close(descriptor)
+    #endif
+}
+
+/// `send(2)` without raising `SIGPIPE` when the peer has gone.
+private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+    var one: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    return Darwin.send(descriptor, bytes, count, 0)
+    #endif
 }
 
 extension String {

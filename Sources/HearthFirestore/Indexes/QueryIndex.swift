@@ -6,12 +6,14 @@
 /// returns or skips, so its cost grows with the result, not with the collection.
 struct QueryIndex: Sendable {
     let definition: IndexDefinition
+    private let ordering: DocumentOrdering
     private(set) var entries: [IndexEntry] = []
     /// A logical clock value of the last use, for evicting the least recently used index.
     var lastUsed: UInt64 = 0
 
     init(definition: IndexDefinition, documents: some Sequence<Document>) {
         self.definition = definition
+        self.ordering = DocumentOrdering(definition.fields)
         let unsorted = documents.compactMap { self.entry(for: $0) }
         self.entries = unsorted.sorted { self.compare($0, $1) == .ascending }
     }
@@ -57,19 +59,7 @@ struct QueryIndex: Sendable {
 
     /// Orders two entries by the definition's fields and directions.
     func compare(_ a: IndexEntry, _ b: IndexEntry) -> FirestoreOrdering {
-        var valueIndex = 0
-        for order in self.definition.fields {
-            var result: FirestoreOrdering
-            if order.isDocumentID {
-                result = a.path < b.path ? .ascending : (a.path == b.path ? .same : .descending)
-            } else {
-                result = FirestoreValue.compare(a.key[valueIndex], b.key[valueIndex])
-                valueIndex += 1
-            }
-            if order.direction == .descending { result = result.reversed }
-            if result != .same { return result }
-        }
-        return .same
+        self.ordering.compare(a.key, a.path, b.key, b.path)
     }
 
     /// Orders an entry against a bound given as values for a prefix of the fields (the

@@ -62,7 +62,7 @@ struct DocumentTree: Sendable {
     /// The document paths strictly above `path`: `a/1/b/2/c/3` → `a/1`, `a/1/b/2`.
     private static func ancestors(of path: DocumentPath) -> [DocumentPath] {
         let segments = path.segments
-        return stride(from: 2, to: segments.count, by: 2).compactMap { try? DocumentPath(segments: Array(segments[..<$0])) }
+        return stride(from: 2, to: segments.count, by: 2).map { DocumentPath(unchecked: Array(segments[..<$0])) }
     }
 
     /// The index for `definition`, built first if needed. The returned value shares storage

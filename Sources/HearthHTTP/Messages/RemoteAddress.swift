@@ -17,6 +17,13 @@ public struct RemoteAddress: Sendable, Hashable, CustomStringConvertible {
         self.isLoopback = RemoteAddress.isLoopback(ip)
     }
 
+    /// Creates an address with an explicit loopback flag (for tests simulating a remote peer).
+    public init(ip: String, port: Int?, isLoopback: Bool) {
+        self.ip = ip
+        self.port = port
+        self.isLoopback = isLoopback
+    }
+
     public var description: String {
         guard let port = self.port else { return self.ip }
         return self.ip.contains(":") ? "[\(self.ip)]:\(port)" : "\(self.ip):\(port)"

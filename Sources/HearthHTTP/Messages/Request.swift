@@ -64,6 +64,28 @@ public struct Request: Sendable {
         self.query = URLQuery(String(rawQuery))
     }
 
+    /// Creates a request from every field as given, deriving nothing (for tests that need a
+    /// combination the transport would not produce).
+    public init(
+        method: HTTPMethod,
+        uri: String,
+        path: String,
+        pathSegments: [String],
+        query: URLQuery,
+        headers: HTTPHeaders,
+        body: [UInt8],
+        remoteAddress: RemoteAddress?
+    ) {
+        self.method = method
+        self.uri = uri
+        self.path = path
+        self.pathSegments = pathSegments
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
     /// Splits a raw path on `/` after its leading `/`, keeping empty segments.
     static func splitPath(_ path: Substring) -> [String] {
         let trimmed = path.hasPrefix("/") ? path.dropFirst() : path

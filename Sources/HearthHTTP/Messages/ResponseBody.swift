@@ -11,6 +11,8 @@ public enum ResponseBody: Sendable {
     /// A complete body held in memory.
     case bytes([UInt8])
     /// A body written piece by piece; throwing ends the response early by closing the
-    /// connection, since the status line has already been sent.
+    /// connection, since the status line has already been sent. When the server shuts down,
+    /// the closure's task is cancelled: return promptly (ending with `CancellationError` is
+    /// fine) and the response is finished properly.
     case stream(@Sendable (any ResponseBodyWriter) async throws -> Void)
 }

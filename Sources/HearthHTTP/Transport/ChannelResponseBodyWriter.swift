@@ -3,11 +3,16 @@ import NIOHTTP1
 import Synchronization
 
 /// The ``ResponseBodyWriter`` handed to streamed bodies: each write becomes one HTTP body part
-/// (one chunk when chunked), written and flushed through the connection's async outbound
-/// writer, which suspends while the channel is not writable.
+/// (one chunk when chunked), written and flushed, and the call returns only once the bytes
+/// have been handed to the kernel.
+///
+/// Waiting for each write's completion, rather than for the channel's writability as the
+/// async outbound writer does, gives a strict bound: a client that stops reading holds at
+/// most the socket buffers plus one piece, instead of however many pieces a fast producer
+/// queued on the event loop before the writability change reached it. The cost is one
+/// promise per piece, which is noise next to a socket write.
 struct ChannelResponseBodyWriter: ResponseBodyWriter {
-    let outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
-    let allocator: ByteBufferAllocator
+    let channel: any Channel
     /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`.
     let bytesWritten: Counter
 
@@ -24,9 +29,9 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
 
     func write(_ bytes: [UInt8]) async throws {
         guard !bytes.isEmpty else { return }
-        let buffer = self.allocator.buffer(bytes: bytes)
+        let buffer = self.channel.allocator.buffer(bytes: bytes)
         do {
-            try await self.outbound.write(.body(.byteBuffer(buffer)))
+            try await self.channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer))).get()
         } catch {
             throw HTTPServerError.clientDisconnected
         }

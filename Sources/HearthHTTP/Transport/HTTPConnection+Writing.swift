@@ -33,6 +33,12 @@ extension HTTPConnection {
                 if value.lowercased().contains("close") { keepAlive = false }
                 continue
             }
+            guard Self.isSafeHeaderField(name, value) else {
+                self.logger.warning(
+                    "Dropped response header \(name) for \(request.method) \(request.path): CR, LF or NUL in the field"
+                )
+                continue
+            }
             headers.add(name: name, value: value)
         }
 
@@ -86,15 +92,15 @@ extension HTTPConnection {
         case .stream(let produce):
             try await outbound.write(.head(head))
             let writer = ChannelResponseBodyWriter(
-                outbound: outbound,
-                allocator: self.channel.channel.allocator,
+                channel: self.channel.channel,
                 bytesWritten: ChannelResponseBodyWriter.Counter()
             )
-            do {
-                try await produce(writer)
-            } catch let error as HTTPServerError where error == .clientDisconnected {
+            switch await self.runStream(produce, writer: writer) {
+            case .success:
+                break
+            case .failure(let error as HTTPServerError) where error == .clientDisconnected:
                 throw error
-            } catch {
+            case .failure(let error):
                 let message =
                     "Streamed response for \(request.method) \(request.path) failed after the head was sent; "
                     + "closing the connection: \(error)"
@@ -117,5 +123,44 @@ extension HTTPConnection {
             try await outbound.write(.end(nil))
             return streamChunked || streamLength != nil ? closing : .lingering
         }
+    }
+
+    /// Runs a stream producer until it returns, or until the server shuts down, in which case
+    /// the producer's task is cancelled and the response still ends properly. A producer that
+    /// ends with `CancellationError` because of shutdown has completed normally.
+    private func runStream(
+        _ produce: @escaping @Sendable (any ResponseBodyWriter) async throws -> Void,
+        writer: ChannelResponseBodyWriter
+    ) async -> Result<Void, any Error> {
+        let shutdown = self.shutdownSignal
+        return await withTaskGroup(of: Result<Void, any Error>?.self) { group in
+            group.addTask {
+                do {
+                    try await produce(writer)
+                    return .success(())
+                } catch is CancellationError where shutdown.isFired {
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                await shutdown.wait()
+                return nil
+            }
+            var outcome: Result<Void, any Error> = .success(())
+            while let next = await group.next() {
+                if let result = next { outcome = result }
+                group.cancelAll()
+            }
+            return outcome
+        }
+    }
+
+    /// Whether a header field can be written without corrupting the response (no CR, LF or
+    /// NUL, which would let a value inject headers). One pass over a few dozen bytes.
+    static func isSafeHeaderField(_ name: String, _ value: String) -> Bool {
+        !name.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 || $0 == UInt8(ascii: ":") }
+            && !value.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
     }
 }

@@ -30,6 +30,8 @@ struct HTTPConnection {
     let errorRenderer: @Sendable (HTTPStatus, String) -> Response
     let logger: Logger
     let remoteAddress: RemoteAddress?
+    /// Fired by ``HTTPServer/shutdown()``; ends streamed responses.
+    let shutdownSignal: ShutdownSignal
 
     /// Serves until the connection closes; never throws, so one bad client cannot disturb
     /// the server or other connections.
@@ -142,7 +144,9 @@ struct HTTPConnection {
                 response,
                 for: request,
                 version: head.version,
-                keepAlive: head.isKeepAlive,
+                // After an `Upgrade` request the decoder stops parsing (we never switch
+                // protocols), so the connection cannot carry another request.
+                keepAlive: head.isKeepAlive && !head.headers.contains(name: "upgrade"),
                 outbound
             )
             self.logger.debug(
@@ -187,8 +191,12 @@ struct HTTPConnection {
             "Rejected request body: \(message)",
             metadata: self.peerMetadata.merging(["path": "\(head.uri)"]) { $1 }
         )
-        let request = Request(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri)
-        let response = self.errorRenderer(.payloadTooLarge, message)
+        var request = Request(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri)
+        if let origin = head.headers.first(name: "origin") {
+            request.headers.add(name: "Origin", value: origin)
+        }
+        var response = self.errorRenderer(.payloadTooLarge, message)
+        self.configuration.cors?.apply(to: &response, for: request)
         return try await self.write(response, for: request, version: head.version, keepAlive: false, outbound)
             ?? .lingering
     }

@@ -7,6 +7,7 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
         case addressInUse(host: String, port: Int)
         case bindFailed(host: String, port: Int, reason: String)
         case alreadyShutDown
+        case alreadyRunning
         case clientDisconnected
     }
 
@@ -29,6 +30,9 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
     /// ``HTTPServer/start()`` or ``HTTPServer/run()`` was called after ``HTTPServer/shutdown()``.
     public static let alreadyShutDown = HTTPServerError(.alreadyShutDown)
 
+    /// ``HTTPServer/run()`` was called while another call is already serving.
+    public static let alreadyRunning = HTTPServerError(.alreadyRunning)
+
     /// Thrown by ``ResponseBodyWriter/write(_:)`` once the client has closed the connection.
     public static let clientDisconnected = HTTPServerError(.clientDisconnected)
 
@@ -49,6 +53,8 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
                 + "Check the host address (it must be an IP address or name of this machine) and the port."
         case .alreadyShutDown:
             "The HTTP server was already shut down; create a new HTTPServer to serve again."
+        case .alreadyRunning:
+            "The HTTP server is already running; call run() only once."
         case .clientDisconnected:
             "The client closed the connection before the response was complete."
         }

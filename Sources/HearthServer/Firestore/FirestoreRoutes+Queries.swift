@@ -3,44 +3,17 @@ import HearthHTTP
 import HearthJSON
 
 extension FirestoreRoutes {
-    /// RunQuery: a JSON array, one element per document, every element with `readTime`; the
-    /// first carries `skippedResults`; a lone `{"readTime"}` when nothing matched; a leading
-    /// `{"transaction"}` element when `newTransaction` began one (reference §1.2).
+    /// RunQuery: a JSON array, one element per document (see `ReadResponseCodec`).
     func runQuery(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["structuredQuery", "explainOptions"]))
         let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
         let (result, transaction) = try call.store.runQuery(query, ConsistencyCodec.decode(body))
-        let readTime = result.readTime.rfc3339
-        var writer = JSONWriter(reservingCapacity: 256 * (result.documents.count + 1))
-        writer.beginArray()
-        if let transaction { Self.writeTransactionElement(transaction, into: &writer) }
-        for (index, document) in result.documents.enumerated() {
-            writer.beginObject()
-            writer.key("document")
-            DocumentCodec.encode(document, in: call.database, mask: query.projection, into: &writer)
-            writer.key("readTime")
-            writer.string(readTime)
-            if index == 0 && result.skipped > 0 {
-                writer.key("skippedResults")
-                writer.integer(Int64(result.skipped))
-            }
-            writer.endObject()
-        }
-        if result.documents.isEmpty {
-            writer.beginObject()
-            writer.key("readTime")
-            writer.string(readTime)
-            if result.skipped > 0 {
-                writer.key("skippedResults")
-                writer.integer(Int64(result.skipped))
-            }
-            writer.endObject()
-        }
-        writer.endArray()
-        return .json(writer.bytes)
+        var response = ReadResponseCodec(database: call.database, transaction: transaction)
+        response.append(result, projection: query.projection)
+        return .json(response.finish())
     }
 
-    /// RunAggregationQuery: `[{"result":{"aggregateFields":{alias: Value}},"readTime"}]`.
+    /// RunAggregationQuery: one element with every aggregate by alias.
     func runAggregationQuery(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["structuredAggregationQuery", "explainOptions"]))
         guard let aggregation = try body.object("structuredAggregationQuery", allowing: ["structuredQuery", "aggregations"]) else {
@@ -49,62 +22,33 @@ extension FirestoreRoutes {
         let query = try QueryCodec.decode(aggregation.raw("structuredQuery"), parent: call.parentDocument(), at: "structured_aggregation_query.structured_query")
         let aggregations = try AggregationCodec.decode(aggregation.array("aggregations"))
         let (result, transaction) = try call.store.runQuery(query, ConsistencyCodec.decode(body))
-        var writer = JSONWriter()
-        writer.beginArray()
-        if let transaction { Self.writeTransactionElement(transaction, into: &writer) }
-        writer.beginObject()
-        writer.key("result")
-        writer.beginObject()
-        writer.key("aggregateFields")
-        writer.beginObject()
-        for aggregation in aggregations {
-            writer.key(aggregation.alias)
-            FirestoreValueCodec.encode(aggregation.function.evaluate(over: result.documents), into: &writer)
-        }
-        writer.endObject()
-        writer.endObject()
-        writer.key("readTime")
-        writer.string(result.readTime.rfc3339)
-        writer.endObject()
-        writer.endArray()
-        return .json(writer.bytes)
+        var response = ReadResponseCodec(database: call.database, transaction: transaction)
+        response.append(aggregations.map { ($0.alias, $0.function.evaluate(over: result.documents)) }, readTime: result.readTime)
+        return .json(response.finish())
     }
 
     /// BatchGetDocuments: one `found` or `missing` element per distinct name, in request order.
     func batchGet(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["documents", "mask"]))
         let mask = try body.documentMask("mask")
-        var seen: Set<DocumentPath> = []
         var paths: [DocumentPath] = []
         for (index, item) in try body.array("documents").enumerated() {
             guard case .string(let name) = item else { throw FirestoreError.invalidArgument("Invalid value at 'documents[\(index)]': expected a document name.") }
             let path = try WriteCodec.path(name, in: call.database, at: "documents[\(index)]")
-            if seen.insert(path).inserted { paths.append(path) }
+            if !paths.contains(path) { paths.append(path) }
         }
         var consistency = try ConsistencyCodec.decode(body)
-        var writer = JSONWriter(reservingCapacity: 256 * (paths.count + 1))
-        writer.beginArray()
+        var transaction: TransactionID?
         if case .newTransaction(let mode) = consistency {
-            let id = try call.store.beginTransaction(mode)
-            Self.writeTransactionElement(id, into: &writer)
-            consistency = .transaction(id)
+            transaction = try call.store.beginTransaction(mode)
+            consistency = .transaction(transaction!)
         }
+        var response = ReadResponseCodec(database: call.database, transaction: transaction)
         for path in paths {
             let read = try call.store.document(at: path, consistency)
-            writer.beginObject()
-            if let document = read.document {
-                writer.key("found")
-                DocumentCodec.encode(document, in: call.database, mask: mask, into: &writer)
-            } else {
-                writer.key("missing")
-                writer.string(call.store.name(of: path))
-            }
-            writer.key("readTime")
-            writer.string(read.readTime.rfc3339)
-            writer.endObject()
+            response.append(read.document, path: path, readTime: read.readTime, mask: mask)
         }
-        writer.endArray()
-        return .json(writer.bytes)
+        return .json(response.finish())
     }
 
     /// ListCollectionIds on the root or a document: sorted IDs, paged by the last ID served.
@@ -136,12 +80,5 @@ extension FirestoreRoutes {
         }
         writer.endObject()
         return .json(writer.bytes)
-    }
-
-    static func writeTransactionElement(_ id: TransactionID, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("transaction")
-        writer.string(ConsistencyCodec.encode(id))
-        writer.endObject()
     }
 }

@@ -78,7 +78,10 @@ extension FirestoreRoutes {
         let mode = try body.object("options", allowing: ["readOnly", "readWrite"]).map { options throws(FirestoreError) in try ConsistencyCodec.decodeOptions(options) } ?? .readWrite
         let id = try call.store.beginTransaction(mode)
         var writer = JSONWriter()
-        Self.writeTransactionElement(id, into: &writer)
+        writer.beginObject()
+        writer.key("transaction")
+        writer.string(ConsistencyCodec.encode(id))
+        writer.endObject()
         return .json(writer.bytes)
     }
 

@@ -26,7 +26,7 @@ from google.auth.credentials import AnonymousCredentials
 from google.cloud import firestore
 from google.cloud.firestore_v1.services.firestore import FirestoreClient
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 # Guards against a hung server, not assertions about speed.
 STARTUP_GUARD_SECONDS = 60

@@ -1,0 +1,86 @@
+import HearthFirestore
+import HearthJSON
+
+/// The JSON arrays of Firestore's server-streaming reads (runQuery, runAggregationQuery,
+/// batchGet), which REST clients require to be well-formed arrays (reference §1.2).
+///
+/// Shared shape: an optional leading `{"transaction"}` element when the call began one, then
+/// one element per result, each carrying `readTime`.
+struct ReadResponseCodec {
+    let database: DatabaseID
+    private var writer = JSONWriter(reservingCapacity: 1024)
+
+    init(database: DatabaseID, transaction: TransactionID?) {
+        self.database = database
+        self.writer.beginArray()
+        if let transaction {
+            self.writer.beginObject()
+            self.writer.key("transaction")
+            self.writer.string(ConsistencyCodec.encode(transaction))
+            self.writer.endObject()
+        }
+    }
+
+    /// RunQuery: `skippedResults` on the first element; a lone `{"readTime"}` when empty.
+    mutating func append(_ result: QueryResult, projection: [FieldPath]?) {
+        let readTime = result.readTime.rfc3339
+        let database = self.database
+        if result.documents.isEmpty {
+            self.element(readTime: readTime, skipped: result.skipped) { _ in }
+        }
+        for (index, document) in result.documents.enumerated() {
+            self.element(readTime: readTime, skipped: index == 0 ? result.skipped : 0) { writer in
+                writer.key("document")
+                DocumentCodec.encode(document, in: database, mask: projection, into: &writer)
+            }
+        }
+    }
+
+    /// RunAggregationQuery: `{"result":{"aggregateFields":{alias: Value}},"readTime"}`.
+    mutating func append(_ aggregates: [(alias: String, value: FirestoreValue)], readTime: Timestamp) {
+        self.element(readTime: readTime.rfc3339, skipped: 0) { writer in
+            writer.key("result")
+            writer.beginObject()
+            writer.key("aggregateFields")
+            writer.beginObject()
+            for (alias, value) in aggregates {
+                writer.key(alias)
+                FirestoreValueCodec.encode(value, into: &writer)
+            }
+            writer.endObject()
+            writer.endObject()
+        }
+    }
+
+    /// BatchGet: `{"found": Document}` or `{"missing": name}`.
+    mutating func append(_ document: Document?, path: DocumentPath, readTime: Timestamp, mask: [FieldPath]?) {
+        let database = self.database
+        self.element(readTime: readTime.rfc3339, skipped: 0) { writer in
+            if let document {
+                writer.key("found")
+                DocumentCodec.encode(document, in: database, mask: mask, into: &writer)
+            } else {
+                writer.key("missing")
+                writer.string(DocumentName(database: database, path: path).description)
+            }
+        }
+    }
+
+    /// The finished array.
+    mutating func finish() -> [UInt8] {
+        self.writer.endArray()
+        return self.writer.bytes
+    }
+
+    private mutating func element(readTime: String, skipped: Int, _ body: (inout JSONWriter) -> Void) {
+        self.writer.beginObject()
+        body(&self.writer)
+        self.writer.key("readTime")
+        self.writer.string(readTime)
+        if skipped > 0 {
+            self.writer.key("skippedResults")
+            self.writer.integer(Int64(skipped))
+        }
+        self.writer.endObject()
+    }
+}

@@ -1,0 +1,185 @@
+import HearthHTTP
+import HearthTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Streamed response bodies: chunked framing, idle-timer immunity, backpressure, disconnects.
+@Suite(.timeLimit(.minutes(1)))
+struct HTTPServerStreamingTests {
+    @Test func streamedBodyIsChunked() async throws {
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(
+                    headers: ["Content-Type": "text/event-stream"],
+                    body: .stream { writer in
+                        for piece in ["data: 1\n\n", "data: 2\n\n", "", "data: 3\n\n"] {
+                            try await writer.write(Array(piece.utf8))
+                        }
+                    }
+                )
+            }
+        )
+        let (first, second) = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = try connection.readResponse()
+            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")  // keep-alive still works
+            return (first, try connection.readResponse())
+        }
+        #expect(first.wasChunked)
+        #expect(first.header("transfer-encoding") == "chunked")
+        #expect(first.bodyText == "data: 1\n\ndata: 2\n\ndata: 3\n\n")
+        #expect(second.bodyText == first.bodyText)
+        try await server.stop()
+    }
+
+    @Test func streamWithContentLengthIsNotChunked() async throws {
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(headers: ["Content-Length": "6"], body: .stream { writer in
+                    try await writer.write(Array("abc".utf8))
+                    try await writer.write(Array("def".utf8))
+                })
+            }
+        )
+        let response = try await onThread { try HTTPTestClient.request("GET", "/", port: server.port) }
+        #expect(!response.wasChunked)
+        #expect(response.bodyText == "abcdef")
+        try await server.stop()
+    }
+
+    @Test func http10StreamEndsWithTheConnection() async throws {
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    try await writer.write(Array("one,".utf8))
+                    try await writer.write(Array("two".utf8))
+                })
+            }
+        )
+        let response = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("GET / HTTP/1.0\r\n\r\n")
+            return try connection.readResponse()  // no length, no chunking: read until close
+        }
+        #expect(!response.wasChunked)
+        #expect(response.header("connection") == "close")
+        #expect(response.bodyText == "one,two")
+        try await server.stop()
+    }
+
+    @Test func streamThatFailsMidwayClosesTheConnection() async throws {
+        struct Broken: Error {}
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    try await writer.write(Array("partial".utf8))
+                    throw Broken()
+                })
+            }
+        )
+        let outcome = try await onThread { () -> String in
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            do {
+                _ = try connection.readResponse()
+                return "complete"
+            } catch {
+                return "truncated"
+            }
+        }
+        #expect(outcome == "truncated")  // never a well-framed response the client could trust
+        try await server.stop()
+    }
+
+    /// A stream that runs much longer than the idle timeout is not cut off by it. The handler
+    /// deliberately takes time here: that is the behaviour under test, not a synchronisation.
+    @Test func longStreamOutlivesTheIdleTimeout() async throws {
+        let server = try await TestServer.start(
+            { $0.idleTimeout = .milliseconds(100) },
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    try await writer.write(Array("start,".utf8))
+                    try await Task.sleep(for: .milliseconds(400))
+                    try await writer.write(Array("end".utf8))
+                })
+            }
+        )
+        let response = try await onThread { try HTTPTestClient.request("GET", "/", port: server.port) }
+        #expect(response.bodyText == "start,end")
+        try await server.stop()
+    }
+
+    @Test func writesThrowOnceTheClientIsGone() async throws {
+        let outcome = Locked<String?>(nil)
+        let finished = Signal()
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    defer { finished.fire() }
+                    do {
+                        try await writer.write(Array("hello".utf8))
+                        // Keep writing until the transport reports the client has gone.
+                        for _ in 0..<1_000_000 {
+                            try await writer.write([UInt8](repeating: 0x61, count: 1024))
+                        }
+                        outcome.set("never threw")
+                    } catch {
+                        outcome.set("\(error)")
+                    }
+                })
+            }
+        )
+        let port = server.port
+        try await onThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try connection.read(atLeast: 1)
+            connection.close()
+        }
+        await finished.wait()
+        #expect(outcome.get() == HTTPServerError.clientDisconnected.description)
+        try await server.stop()
+    }
+
+    /// While the client reads nothing, the handler's writes stall after a bounded amount (the
+    /// socket buffers plus the channel's write buffer) instead of buffering the whole stream.
+    ///
+    /// Detecting "stalled" needs a quiet period: the client polls the handler's progress and
+    /// stops once it has not moved for 300 ms. That pause only bounds how long a stall is
+    /// looked for; the assertion itself is about bytes, not time.
+    @Test func stalledClientSuspendsTheWriter() async throws {
+        let chunk = [UInt8](repeating: 0x62, count: 64 * 1024)
+        let total = 1024  // 64 MiB if nothing pushed back
+        let progress = Locked(0)
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(headers: ["Content-Length": "\(chunk.count * total)"], body: .stream { writer in
+                    for index in 1...total {
+                        try await writer.write(chunk)
+                        progress.set(index)
+                    }
+                })
+            }
+        )
+        let port = server.port
+        let (stalledAt, received) = try await onThread {
+            let connection = try RawHTTPConnection(port: port, receiveBufferSize: 64 * 1024)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            var last = -1
+            while true {
+                let now = progress.get()
+                if now == last && now > 0 { break }
+                last = now
+                usleep(300_000)
+            }
+            return (last, try connection.readResponse().body.count)
+        }
+        #expect(stalledAt > 0)
+        #expect(stalledAt < total / 8, "the writer should stall before 8 MiB are buffered (socket buffers are ~4 MiB)")
+        #expect(received == chunk.count * total)
+        try await server.stop()
+    }
+}
