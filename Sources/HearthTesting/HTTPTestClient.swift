@@ -25,4 +25,20 @@ public enum HTTPTestClient {
         try connection.send(Array(head.utf8) + (body ?? []))
         return try connection.readResponse(forHead: method == "HEAD")
     }
+
+    /// ``request(_:_:port:host:headers:body:)`` for async tests: the blocking socket work runs
+    /// off Swift's cooperative pool (see ``BlockingIO``), so an in-process server keeps its
+    /// threads.
+    public static func fetch(
+        _ method: String,
+        _ path: String,
+        port: Int,
+        host: String = "127.0.0.1",
+        headers: [(String, String)] = [],
+        body: [UInt8]? = nil
+    ) async throws -> RawHTTPResponse {
+        try await BlockingIO.run {
+            try Self.request(method, path, port: port, host: host, headers: headers, body: body)
+        }
+    }
 }

@@ -35,6 +35,31 @@ struct HTTPServerStreamingTests {
         try await server.stop()
     }
 
+    @Test func headOfAStreamSendsNoBodyAndDoesNotRunTheStream() async throws {
+        let runs = Locked(0)
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(headers: ["Content-Type": "text/event-stream"], body: .stream { writer in
+                    runs.set(runs.get() + 1)  // requests on one connection run one at a time
+                    try await writer.write(Array("data".utf8))
+                })
+            }
+        )
+        let (head, next) = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("HEAD /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readResponse(forHead: true)
+            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            return (head, try connection.readResponse())
+        }
+        #expect(head.status == 200)
+        #expect(head.header("content-type") == "text/event-stream")
+        #expect(head.header("transfer-encoding") == nil)
+        #expect(next.bodyText == "data")  // the HEAD response left no stray bytes behind
+        #expect(runs.get() == 1)  // by the GET only
+        try await server.stop()
+    }
+
     @Test func streamWithContentLengthIsNotChunked() async throws {
         let server = try await TestServer.start(
             responder: ClosureResponder { _ in

@@ -200,7 +200,7 @@ struct HTTPServerTests {
 
     @Test func remoteAddressIsLoopback() async throws {
         let server = try await TestServer.start(responder: echoResponder)
-        let response = try await onThread { try HTTPTestClient.request("GET", "/", port: server.port) }
+        let response = try await HTTPTestClient.fetch("GET", "/", port: server.port)
         #expect(response.header("x-remote-loopback") == "true")
         try await server.stop()
     }

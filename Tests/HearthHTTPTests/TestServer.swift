@@ -1,5 +1,5 @@
-import Dispatch
 import HearthHTTP
+import HearthTesting
 import Logging
 import Synchronization
 
@@ -55,16 +55,9 @@ struct ClosureResponder: HTTPResponder {
     }
 }
 
-/// Runs blocking socket code on a thread of its own, so that it never occupies one of the few
-/// threads (one per core) that Swift's global executor and `DispatchQueue.global()` share,
-/// which the server's own tasks need. A private serial queue targets libdispatch's
-/// overcommitting pool, which starts a new thread rather than wait for a busy one.
+/// Runs blocking socket code off Swift's cooperative pool (see `BlockingIO`).
 func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue(label: "test-client").async {
-            continuation.resume(with: Result { try body() })
-        }
-    }
+    try await BlockingIO.run(body)
 }
 
 /// A one-shot signal between a handler and a test, awaited without polling.

@@ -172,11 +172,13 @@ struct HTTPConnection {
             message =
                 "Malformed HTTP request (\(parserError)); check the request line, header syntax "
                 + "and body framing (Content-Length or chunked encoding)."
-        case let channelError as ChannelError where channelError == .ioOnClosedChannel:
-            return .peerClosed
-        default:
+        case is ByteToMessageDecoderError:
             status = .badRequest
             message = "Malformed HTTP request (\(error)); the connection is being closed."
+        default:
+            // Not the request's fault: the connection failed (reset by the peer, for example).
+            self.logger.debug("Connection failed while reading a request: \(error)", metadata: self.peerMetadata)
+            return .peerClosed
         }
         self.logger.info("Rejected request: \(message)", metadata: self.peerMetadata)
         var response = self.errorRenderer(status, message)

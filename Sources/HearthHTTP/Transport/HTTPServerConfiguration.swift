@@ -10,7 +10,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// is closed. Checked against `Content-Length` before any body byte is read, and by
     /// counting for chunked bodies, so memory per request is bounded by this value.
     public var maxRequestBodySize = 10 * 1024 * 1024
-    /// The largest request line plus header block accepted, in bytes; larger ones get `431`.
+    /// The largest request head accepted, in bytes; larger ones get `431`. Counted as NIO's
+    /// decoder does: the request target plus every header name and value (separators and line
+    /// ends are not counted), and no single one of them may exceed it either.
     public var maxHeaderSize = 64 * 1024
     /// How long a keep-alive connection may sit with no request in progress, and how long a
     /// request head (or a stalled request body) may take to arrive, before the connection is
