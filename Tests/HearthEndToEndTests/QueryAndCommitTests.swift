@@ -125,3 +125,14 @@ import Testing
         #expect(response.errorStatus == "INVALID_ARGUMENT")
     }
 }
+
+@Suite struct PartitionQueryTests {
+    @Test func aCollectionGroupQueryIsOnePartition() throws {
+        let server = try HearthProcess()
+        let ok = try server.request("POST", documentsURL("pq") + ":partitionQuery", body: #"{"structuredQuery":{"from":[{"collectionId":"c","allDescendants":true}],"orderBy":[{"field":{"fieldPath":"__name__"}}]},"partitionCount":"4"}"#)
+        #expect(ok.status == 200)
+        #expect(ok.bodyText == "{}")
+        let notGroup = try server.request("POST", documentsURL("pq") + ":partitionQuery", body: #"{"structuredQuery":{"from":[{"collectionId":"c"}]},"partitionCount":"4"}"#)
+        #expect(notGroup.status == 400)
+    }
+}

@@ -396,3 +396,13 @@ def test_select_a_nested_field(cities):
     snaps = cities.where(filter=F("state", "==", "CA")).select(["meta.y"]).get()
 
     assert [(s.id, s.to_dict()) for s in snaps] == [("la", {}), ("sf", {"meta": {"y": 2}})]
+
+
+def test_collection_group_partitions_cover_every_document(db):
+    """get_partitions → :partitionQuery; Hearth answers with one partition spanning the group."""
+    for path in ["a/1/parts/x", "a/2/parts/y", "b/1/parts/z"]:
+        db.document(path).set({"v": 1})
+    partitions = list(db.collection_group("parts").get_partitions(3))
+    assert len(partitions) == 1
+    names = sorted(snapshot.reference.path for snapshot in partitions[0].query().stream())
+    assert names == ["a/1/parts/x", "a/2/parts/y", "b/1/parts/z"]

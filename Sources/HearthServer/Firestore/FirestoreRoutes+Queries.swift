@@ -51,6 +51,21 @@ extension FirestoreRoutes {
         return .json(response.finish())
     }
 
+    /// PartitionQuery: the query is validated, then answered with no partition points, which
+    /// the API defines as one partition covering the whole result (a legal answer for any
+    /// `partitionCount`; a local store gains nothing from parallel reads).
+    func partitionQuery(_ call: FirestoreCall, _ request: Request) throws -> Response {
+        let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["structuredQuery", "partitionCount", "pageToken", "pageSize", "readTime"])
+        let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
+        if !query.allDescendants || query.filter != nil {
+            throw FirestoreError.invalidArgument("partitionQuery needs a collection-group query (allDescendants: true) without filters.")
+        }
+        if let count = try body.integer("partitionCount"), count <= 0 {
+            throw FirestoreError.invalidArgument("partitionCount must be positive (got \(count)).")
+        }
+        return .json(Array("{}".utf8))
+    }
+
     /// ListCollectionIds on the root or a document: sorted IDs, paged by the last ID served.
     func listCollectionIDs(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["pageSize", "pageToken", "readTime"])

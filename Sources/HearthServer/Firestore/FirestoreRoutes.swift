@@ -18,6 +18,7 @@ import Logging
 /// | POST | `…/documents[/{document}]:runQuery` | RunQuery |
 /// | POST | `…/documents[/{document}]:runAggregationQuery` | RunAggregationQuery |
 /// | POST | `…/documents[/{document}]:listCollectionIds` | ListCollectionIds |
+/// | POST | `…/documents[/{document}]:partitionQuery` | PartitionQuery (one partition) |
 /// | POST | `…/documents:commit`, `:batchGet`, `:batchWrite`, `:beginTransaction`, `:rollback` | the same RPCs |
 /// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
 /// | GET | `/` | emulator liveness: `Ok` |
@@ -39,7 +40,7 @@ struct FirestoreRoutes: Sendable {
         let root = "/v1/projects/{project}/databases/{database}/documents"
         let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) throws -> Response)] = [
             ("runQuery", { $0.runQuery }), ("runAggregationQuery", { $0.runAggregationQuery }),
-            ("listCollectionIds", { $0.listCollectionIDs }),
+            ("listCollectionIds", { $0.listCollectionIDs }), ("partitionQuery", { $0.partitionQuery }),
         ]
         for (verb, handler) in verbs {
             for pattern in ["\(root):\(verb)", "\(root)/{path...}:\(verb)"] {
