@@ -43,4 +43,14 @@ struct CollectionIndex: Sendable {
         let count = self.descendantCounts[path, default: 0] + delta
         self.descendantCounts[path] = count > 0 ? count : nil
     }
+
+    /// Appends without keeping order; call `restoreOrder()` once after a bulk load. O(1).
+    mutating func appendUnordered(_ path: DocumentPath) {
+        self.paths.append(path)
+    }
+
+    /// Sorts after `appendUnordered`: O(n log n) once instead of O(n) per insert.
+    mutating func restoreOrder() {
+        self.paths.sort()
+    }
 }

@@ -27,6 +27,12 @@ struct CommitClock: Sendable {
         return Timestamp(microsecondsSinceEpoch: micros)
     }
 
+    /// Moves the clock past `time` (the newest time in recovered data), so commits after a
+    /// restart never reuse an earlier commit's time even if the wall clock went back.
+    mutating func advance(past time: Timestamp) {
+        self.lastMicroseconds = max(self.lastMicroseconds, time.microsecondsSinceEpoch)
+    }
+
     /// The latest time a read may ask for, without claiming it.
     func latest() -> Timestamp {
         Timestamp(microsecondsSinceEpoch: max(self.now().microsecondsSinceEpoch, self.lastMicroseconds))

@@ -50,6 +50,15 @@ public final class DocumentStore: Sendable {
         self.state.withLock { $0.tree.documents.count }
     }
 
+    /// Loads recovered documents into this (empty) store at start-up: no commits, no history.
+    /// The commit clock moves past the newest recovered update time.
+    public func restore(_ documents: [Document]) {
+        self.state.withLock { state in
+            state.tree.bulkLoad(documents)
+            if let newest = documents.lazy.map(\.updateTime).max() { state.clock.advance(past: newest) }
+        }
+    }
+
     /// Deletes every document (the emulator's `DELETE /emulator/v1/…/documents`).
     public func removeAll() {
         self.state.withLock { state in
