@@ -31,6 +31,11 @@ struct CommitLog: Sendable {
         }
     }
 
+    /// Forgets the newest commit if it is the one at `commitTime` (it was undone).
+    mutating func dropLast(commitTime: Timestamp) {
+        if self.entries.count > self.start, self.entries.last?.commitTime == commitTime { self.entries.removeLast() }
+    }
+
     mutating func removeAll(at time: Timestamp) {
         self.entries.removeAll()
         self.start = 0

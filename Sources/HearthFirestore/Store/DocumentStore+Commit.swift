@@ -18,6 +18,7 @@ extension DocumentStore {
 
     /// The body of every commit; the caller holds the lock.
     func apply(_ writes: [Write], to state: inout State) throws(FirestoreError) -> CommitResult {
+        try self.checkWritable(state)
         let commitTime = state.clock.next()
         var staged: [DocumentPath: Document?] = [:]
         var results: [WriteResult] = []
@@ -44,8 +45,10 @@ extension DocumentStore {
             changes.append(DocumentChange(path: write.path, before: before, after: document))
             if let document { state.tree.put(document) } else { state.tree.remove(write.path) }
         }
-        state.log.append(CommittedChanges(commitTime: commitTime, changes: changes))
-        return CommitResult(commitTime: commitTime, writeResults: results, documents: documents)
+        let committed = CommittedChanges(commitTime: commitTime, changes: changes)
+        state.log.append(committed)
+        let receipt = changes.isEmpty ? nil : self.journal(.commit(self.database, committed), changes: committed, in: &state)
+        return CommitResult(commitTime: commitTime, writeResults: results, documents: documents, receipt: receipt)
     }
 
     private func check(_ precondition: Precondition?, of write: Write, against current: Document?) throws(FirestoreError) {

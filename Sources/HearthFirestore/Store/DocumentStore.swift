@@ -12,18 +12,25 @@ import Synchronization
 public final class DocumentStore: Sendable {
     public let database: DatabaseID
     let state: Mutex<State>
+    /// Where commits go to become durable; nil for `--in-memory`.
+    let journal: (any CommitJournal)?
 
     struct State: Sendable {
         var tree = DocumentTree()
         var clock: CommitClock
         var log = CommitLog()
         var transactions = TransactionTable()
+        /// Commits applied in memory and handed to the journal, oldest first (bounded).
+        var pending: [PendingCommit] = []
+        /// Set when the journal failed: writes are refused from then on.
+        var writeFailure: FirestoreError?
     }
 
     /// - Parameter now: the wall clock, injectable for tests; commit times derived from it are
     ///   truncated to microseconds and strictly increasing.
-    public init(database: DatabaseID, now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
+    public init(database: DatabaseID, journal: (any CommitJournal)? = nil, now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
         self.database = database
+        self.journal = journal
         self.state = Mutex(State(clock: CommitClock(now: now)))
     }
 
@@ -60,23 +67,34 @@ public final class DocumentStore: Sendable {
     }
 
     /// Deletes every document (the emulator's `DELETE /emulator/v1/…/documents`).
-    public func removeAll() {
-        self.state.withLock { state in
+    /// - Returns: the journal receipt to await before acknowledging.
+    @discardableResult
+    public func removeAll() throws(FirestoreError) -> JournalReceipt? {
+        try self.state.withLock { (state: inout State) throws(FirestoreError) -> JournalReceipt? in
+            try self.checkWritable(state)
+            let time = state.clock.next()
+            let changes = CommittedChanges(commitTime: time, changes: state.tree.documents.values.map { DocumentChange(path: $0.path, before: $0, after: nil) })
             state.tree.removeAll()
-            state.log.removeAll(at: state.clock.next())
+            state.log.removeAll(at: time)
+            return self.journal(.clear(self.database), changes: changes, in: &state)
         }
     }
 
     /// Deletes every document at or below `prefix` (a document or collection path's segments),
     /// the emulator's "clear data partially". Returns how many were deleted. O(n) scan.
+    /// - Returns: how many documents were deleted, and the journal receipt to await.
     @discardableResult
-    public func removeAll(under prefix: [String]) -> Int {
-        self.state.withLock { state in
+    public func removeAll(under prefix: [String]) throws(FirestoreError) -> (count: Int, receipt: JournalReceipt?) {
+        try self.state.withLock { (state: inout State) throws(FirestoreError) -> (count: Int, receipt: JournalReceipt?) in
+            try self.checkWritable(state)
             let paths = state.tree.paths(under: prefix)
-            let changes = paths.map { DocumentChange(path: $0, before: state.tree.document(at: $0), after: nil) }
+            let committed = CommittedChanges(
+                commitTime: state.clock.next(),
+                changes: paths.map { DocumentChange(path: $0, before: state.tree.document(at: $0), after: nil) })
             for path in paths { state.tree.remove(path) }
-            state.log.append(CommittedChanges(commitTime: state.clock.next(), changes: changes))
-            return paths.count
+            state.log.append(committed)
+            let receipt = paths.isEmpty ? nil : self.journal(.commit(self.database, committed), changes: committed, in: &state)
+            return (paths.count, receipt)
         }
     }
 }

@@ -8,8 +8,12 @@ import Synchronization
 public final class FirestoreDatabases: Sendable {
     private let stores = Mutex<[DatabaseID: DocumentStore]>([:])
     private let now: @Sendable () -> Timestamp
+    private let journal: (any CommitJournal)?
 
-    public init(now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
+    /// - Parameter journal: where every database's commits go to become durable; nil keeps
+    ///   everything in memory.
+    public init(journal: (any CommitJournal)? = nil, now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
+        self.journal = journal
         self.now = now
     }
 
@@ -17,7 +21,7 @@ public final class FirestoreDatabases: Sendable {
     public func store(for id: DatabaseID) -> DocumentStore {
         self.stores.withLock { stores in
             if let store = stores[id] { return store }
-            let store = DocumentStore(database: id, now: self.now)
+            let store = DocumentStore(database: id, journal: self.journal, now: self.now)
             stores[id] = store
             return store
         }

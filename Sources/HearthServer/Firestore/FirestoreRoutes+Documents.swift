@@ -48,7 +48,7 @@ extension FirestoreRoutes {
     }
 
     /// CreateDocument: `documentId` or a 20-character auto ID; ALREADY_EXISTS if taken.
-    func createDocument(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func createDocument(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let collection = try call.collectionPath()
         let id = call.parameters.first("documentId").flatMap { $0.isEmpty ? nil : $0 } ?? AutoID.make()
         let path = try collection.child(id)
@@ -57,12 +57,12 @@ extension FirestoreRoutes {
             throw FirestoreError.invalidArgument("Document name must not be set in a CreateDocument body (got \"\(name)\"); pass the ID as ?documentId=.")
         }
         let write = Write(path: path, operation: .update(fields: body.fields, mask: nil), precondition: .exists(false))
-        return try self.respondWithDocument(call, committing: write)
+        return try await self.respondWithDocument(call, committing: write)
     }
 
     /// UpdateDocument (PATCH): an upsert, whole or by `updateMask.fieldPaths`, under
     /// `currentDocument` preconditions.
-    func updateDocument(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func updateDocument(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let path = try call.documentPath()
         let body = try DocumentCodec.decodeBody(RequestBody.json(of: request))
         let expected = DocumentName(database: call.database, path: path).description
@@ -71,19 +71,20 @@ extension FirestoreRoutes {
         }
         let mask = try call.parameters.fieldPaths("updateMask.fieldPaths")
         let write = Write(path: path, operation: .update(fields: body.fields, mask: mask), precondition: try call.parameters.precondition())
-        return try self.respondWithDocument(call, committing: write)
+        return try await self.respondWithDocument(call, committing: write)
     }
 
     /// DeleteDocument: succeeds for a missing document unless a precondition says otherwise.
-    func deleteDocument(_ call: FirestoreCall) throws -> Response {
+    func deleteDocument(_ call: FirestoreCall) async throws -> Response {
         let write = Write(path: try call.documentPath(), operation: .delete, precondition: try call.parameters.precondition())
-        _ = try call.store.commit([write])
+        try await call.store.waitUntilDurable(call.store.commit([write]).receipt)
         return .json(Array("{}".utf8))
     }
 
-    private func respondWithDocument(_ call: FirestoreCall, committing write: Write) throws -> Response {
+    private func respondWithDocument(_ call: FirestoreCall, committing write: Write) async throws -> Response {
         let mask = try call.parameters.fieldPaths("mask.fieldPaths")
         let result = try call.store.commit([write])
+        try await call.store.waitUntilDurable(result.receipt)
         guard let document = result.documents.first ?? nil else {
             throw FirestoreError.internal("The write to \(call.store.name(of: write.path)) stored no document.")
         }

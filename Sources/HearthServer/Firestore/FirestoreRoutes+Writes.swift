@@ -4,7 +4,7 @@ import HearthJSON
 
 extension FirestoreRoutes {
     /// Commit: every write atomically, in order, optionally ending a transaction.
-    func commit(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func commit(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["writes", "transaction"])
         let writes = try body.array("writes").enumerated().map { index, item throws(FirestoreError) in
             try WriteCodec.decode(item, in: call.database, at: "writes[\(index)]")
@@ -15,6 +15,7 @@ extension FirestoreRoutes {
         } else {
             result = try call.store.commit(writes)
         }
+        try await call.store.waitUntilDurable(result.receipt)
         var writer = JSONWriter(reservingCapacity: 64 + 96 * writes.count)
         writer.beginObject()
         writer.key("writeResults")
@@ -29,7 +30,7 @@ extension FirestoreRoutes {
 
     /// BatchWrite: each write applied on its own (not atomic); one status per write, `{}` for
     /// success. Production allows at most one write per document in a batch.
-    func batchWrite(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func batchWrite(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["writes", "labels"])
         let writes = try body.array("writes").enumerated().map { index, item throws(FirestoreError) in
             try WriteCodec.decode(item, in: call.database, at: "writes[\(index)]")
@@ -40,15 +41,20 @@ extension FirestoreRoutes {
         }
         var results: [WriteResult?] = []
         var statuses: [FirestoreError?] = []
+        var lastReceipt: JournalReceipt?
         for write in writes {
             do {
-                results.append(try call.store.commit([write]).writeResults.first)
+                let result = try call.store.commit([write])
+                results.append(result.writeResults.first)
                 statuses.append(nil)
+                lastReceipt = result.receipt ?? lastReceipt
             } catch {
                 results.append(nil)
                 statuses.append(error)
             }
         }
+        // Durability is in order, so waiting for the last write covers every earlier one.
+        try await call.store.waitUntilDurable(lastReceipt)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("writeResults")
@@ -73,7 +79,7 @@ extension FirestoreRoutes {
     }
 
     /// BeginTransaction: `{"transaction": "<base64>"}`; read-write unless `options.readOnly`.
-    func beginTransaction(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func beginTransaction(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["options"])
         let mode = try body.object("options", allowing: ["readOnly", "readWrite"]).map { options throws(FirestoreError) in try ConsistencyCodec.decodeOptions(options) } ?? .readWrite
         let id = try call.store.beginTransaction(mode)
@@ -86,7 +92,7 @@ extension FirestoreRoutes {
     }
 
     /// Rollback: `{}`; an unknown or expired transaction is INVALID_ARGUMENT.
-    func rollback(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func rollback(_ call: FirestoreCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["transaction"])
         guard let text = try body.string("transaction") else { throw FirestoreError.invalidArgument("transaction is required.") }
         try call.store.rollback(ConsistencyCodec.transactionID(text, at: "transaction"))

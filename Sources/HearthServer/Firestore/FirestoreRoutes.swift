@@ -33,34 +33,38 @@ struct FirestoreRoutes: Sendable {
             let call = try self.call(request, route)
             return call.namesDocument ? try self.getDocument(call) : try self.listDocuments(call)
         }
-        router.on(.post, documents) { request, route in try self.createDocument(self.call(request, route), request) }
-        router.on(.patch, documents) { request, route in try self.updateDocument(self.call(request, route), request) }
-        router.on(.delete, documents) { request, route in try self.deleteDocument(self.call(request, route)) }
+        router.on(.post, documents) { request, route in try await self.createDocument(self.call(request, route), request) }
+        router.on(.patch, documents) { request, route in try await self.updateDocument(self.call(request, route), request) }
+        router.on(.delete, documents) { request, route in try await self.deleteDocument(self.call(request, route)) }
 
         let root = "/v1/projects/{project}/databases/{database}/documents"
-        let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) throws -> Response)] = [
+        let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) async throws -> Response)] = [
             ("runQuery", { $0.runQuery }), ("runAggregationQuery", { $0.runAggregationQuery }),
             ("listCollectionIds", { $0.listCollectionIDs }), ("partitionQuery", { $0.partitionQuery }),
         ]
         for (verb, handler) in verbs {
             for pattern in ["\(root):\(verb)", "\(root)/{path...}:\(verb)"] {
-                router.on(.post, pattern) { request, route in try handler(self)(self.call(request, route), request) }
+                router.on(.post, pattern) { request, route in try await handler(self)(self.call(request, route), request) }
             }
         }
-        let databaseVerbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) throws -> Response)] = [
+        let databaseVerbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) async throws -> Response)] = [
             ("commit", { $0.commit }), ("batchGet", { $0.batchGet }), ("batchWrite", { $0.batchWrite }),
             ("beginTransaction", { $0.beginTransaction }), ("rollback", { $0.rollback }),
         ]
         for (verb, handler) in databaseVerbs {
-            router.on(.post, "\(root):\(verb)") { request, route in try handler(self)(self.call(request, route), request) }
+            router.on(.post, "\(root):\(verb)") { request, route in try await handler(self)(self.call(request, route), request) }
         }
 
         let emulatorRoot = "/emulator/v1/projects/{project}/databases/{database}/documents"
         router.on(.delete, emulatorRoot) { request, route in
-            self.call(try self.call(request, route)) { $0.store.removeAll() }
+            let call = try self.call(request, route)
+            try await call.store.waitUntilDurable(call.store.removeAll())
+            return .json(Array("{}".utf8))
         }
         router.on(.delete, emulatorRoot + "/{path...}") { request, route in
-            self.call(try self.call(request, route)) { call in call.store.removeAll(under: call.segments) }
+            let call = try self.call(request, route)
+            try await call.store.waitUntilDurable(call.store.removeAll(under: call.segments).receipt)
+            return .json(Array("{}".utf8))
         }
     }
 
@@ -68,8 +72,4 @@ struct FirestoreRoutes: Sendable {
         try FirestoreCall(request, route, databases: self.databases, identities: self.identities)
     }
 
-    private func call(_ call: FirestoreCall, _ body: (FirestoreCall) -> Void) -> Response {
-        body(call)
-        return .json(Array("{}".utf8))
-    }
 }
