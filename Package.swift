@@ -3,10 +3,10 @@
 //
 // Layers, imports pointing down only (see README "Architecture"):
 //
-//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthJSON }
+//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthJSON, HearthStorage }
 //
-// HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP or JSON text;
-// HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
+// HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
+// SQLite; HearthStorage stores opaque records; HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
 import PackageDescription
 
 let strictness: [SwiftSetting] = [
@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
         // Leaf: JSON text <-> JSONValue, byte-exact and lossless for numbers. No dependencies.
@@ -42,11 +43,24 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // The Firestore security rules language: parser, checker, evaluator (errors are values).
+        // Imports no store: get()/exists() go through its DocumentLookup protocol.
+        .target(name: "HearthRules", swiftSettings: strictness),
+        // Durability: namespaced key/value records in an embedded SQLite (bundled by sqlite-nio),
+        // group commit, crash recovery. Knows nothing of Firestore, HTTP or JSON.
+        .target(
+            name: "HearthStorage",
+            dependencies: [
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
         // Composition: routes, wire JSON <-> domain types, identity, error mapping.
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthJSON",
+                "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthStorage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -64,9 +78,26 @@ let package = Package(
         // Test support shared by the test targets: a raw POSIX-socket HTTP/1.1 client, so tests
         // can send exactly the bytes they mean (malformed, pipelined, slow). No dependencies.
         .target(name: "HearthTesting", swiftSettings: strictness),
+        // Test helper for HearthStorageTests' kill -9 test: writes and acknowledges batches until killed.
+        .executableTarget(
+            name: "storage-crash-writer",
+            dependencies: ["HearthStorage", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictness
+        ),
 
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
+        .testTarget(
+            name: "HearthRulesTests",
+            dependencies: ["HearthRules"],
+            resources: [.copy("Conformance")],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "HearthStorageTests",
+            dependencies: ["HearthStorage", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictness
+        ),
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "HearthTesting"], swiftSettings: strictness),
         .testTarget(
             name: "HearthServerTests",

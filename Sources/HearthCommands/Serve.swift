@@ -34,6 +34,12 @@ extension HearthCommand {
         @Flag(help: "Accept the admin token 'Bearer owner' from non-loopback clients.")
         var allowRemoteOwner = false
 
+        @Option(help: "Directory for the durable data (an embedded SQLite database).")
+        var data = ".hearth"
+
+        @Flag(help: "Keep all data in memory: nothing is written to disk, everything is lost on exit.")
+        var inMemory = false
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
@@ -62,8 +68,15 @@ extension HearthCommand {
             configuration.project = self.project
             configuration.idleTimeout = .seconds(self.idleTimeout)
             configuration.allowsRemoteOwner = self.allowRemoteOwner
+            configuration.dataDirectory = self.inMemory ? nil : self.data
 
-            let service = HearthService(configuration: configuration, logger: logger)
+            let service: HearthService
+            do {
+                service = try HearthService(configuration: configuration, logger: logger)
+            } catch {
+                logger.critical("Hearth could not open its data: \(error)")
+                throw ExitCode.failure
+            }
             // Installed before the address is printed, so a client that signals as soon as it
             // has read the address always gets a clean shutdown.
             let signals = SignalHandlers(signals: [SIGINT, SIGTERM]) { signal in
@@ -81,7 +94,7 @@ extension HearthCommand {
                 FileHandle.standardOutput.write(Data("export FIRESTORE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                 let elapsed = ContinuousClock.now - started
                 logger.info(
-                    "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (data in memory, started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
+                    "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
                 )
             }
             try await service.run()

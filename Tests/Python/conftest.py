@@ -56,7 +56,7 @@ def hearth_host():
     """Run `hearth serve --port 0` and yield "127.0.0.1:PORT" read from its announce line."""
     stderr_file = tempfile.TemporaryFile(mode="w+b")
     proc = subprocess.Popen(
-        [str(_binary()), "serve", "--port", "0", "--log-level", "warning"],
+        [str(_binary()), "serve", "--port", "0", "--log-level", "warning", "--data", tempfile.mkdtemp(prefix="hearth-py-")],
         stdout=subprocess.PIPE,
         stderr=stderr_file,
         stdin=subprocess.DEVNULL,

@@ -1,5 +1,6 @@
 import HearthFirestore
 import HearthHTTP
+import HearthStorage
 public import Logging
 
 /// Assembles the stores, the routes and the HTTP servers into one running backend.
@@ -12,10 +13,30 @@ public final class HearthService: Sendable {
     public let configuration: ServerConfiguration
     let databases: FirestoreDatabases
     let firestoreServer: HTTPServer
+    let storage: DurableStore?
+    let logger: Logger
 
-    public init(configuration: ServerConfiguration, logger: Logger) {
+    /// Opens the data directory (taking its lock) and recovers every stored document before
+    /// anything is served.
+    /// - Throws: a `StorageError` saying what is wrong with the data directory and what to do
+    ///   (another hearth holds it, the file is corrupt, no permission, …).
+    public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
-        self.databases = FirestoreDatabases()
+        self.logger = logger
+        if let directory = configuration.dataDirectory {
+            let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
+            self.storage = storage
+            self.databases = FirestoreDatabases(journal: FirestoreJournal(storage: storage))
+            do {
+                _ = try FirestoreRecovery.restore(from: storage, into: self.databases, logger: logger)
+            } catch {
+                storage.close()
+                throw error
+            }
+        } else {
+            self.storage = nil
+            self.databases = FirestoreDatabases()
+        }
         let routes = FirestoreRoutes(
             databases: self.databases,
             identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner)
@@ -54,6 +75,7 @@ public final class HearthService: Sendable {
     /// Serves until `shutdown()`; returns when every connection has closed.
     public func run() async throws {
         try await self.firestoreServer.run()
+        self.storage?.close()
     }
 
     /// Begins a graceful shutdown: stop accepting, finish in-flight requests. Idempotent.

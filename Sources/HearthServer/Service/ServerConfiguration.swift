@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// Accept `Bearer owner` from non-loopback peers.
     public var allowsRemoteOwner = false
+    /// Where data is kept (an embedded SQLite database, `hearth.sqlite`, plus a lock file);
+    /// relative paths are relative to the working directory. nil keeps everything in memory.
+    public var dataDirectory: String? = ".hearth"
 
     public init() {}
 }

@@ -14,7 +14,8 @@ final class HearthProcess {
     init(_ extraArguments: [String] = []) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + extraArguments
+        let storage = extraArguments.contains("--data") ? [] : ["--in-memory"]
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + storage + extraArguments
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

@@ -1,0 +1,16 @@
+public enum BinaryOperator: String, Sendable {
+    case or = "||"
+    case and = "&&"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case `in` = "in"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case modulo = "%"
+}

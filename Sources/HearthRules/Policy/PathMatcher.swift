@@ -1,0 +1,52 @@
+/// Matches an absolute document path against a flattened match pattern (reference §8.1):
+/// `{x}` binds one segment as a string; `{x=**}` binds a path — one or more trailing segments
+/// in rules_version 1 (last position only), zero or more anywhere in version 2.
+struct PathMatcher {
+    let version: Int
+
+    /// A path element: a concrete segment, or the unknown document slot of a list request.
+    enum Element {
+        case segment(String)
+        case listSlot(RuleValue)
+    }
+
+    func match(_ pattern: [PathPatternSegment], _ path: [Element]) -> [String: RuleValue]? {
+        var bindings: [String: RuleValue] = [:]
+        return self.match(pattern[...], path[...], &bindings) ? bindings : nil
+    }
+
+    private func match(
+        _ pattern: ArraySlice<PathPatternSegment>, _ path: ArraySlice<Element>, _ bindings: inout [String: RuleValue]
+    ) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        switch first {
+        case .literal(let lit):
+            guard case .segment(let s)? = path.first, s == lit else { return false }
+            return self.match(pattern.dropFirst(), path.dropFirst(), &bindings)
+        case .wildcard(let name):
+            guard let element = path.first else { return false }
+            switch element {
+            case .segment(let s): bindings[name] = .string(s)
+            case .listSlot(let v): bindings[name] = v
+            }
+            if self.match(pattern.dropFirst(), path.dropFirst(), &bindings) { return true }
+            bindings[name] = nil
+            return false
+        case .recursiveWildcard(let name):
+            let minimum = self.version >= 2 ? 0 : 1
+            guard path.count >= minimum else { return false }
+            for take in stride(from: path.count, through: minimum, by: -1) {
+                let taken = path.prefix(take)
+                var segments: [String] = []
+                for case .segment(let s) in taken { segments.append(s) }
+                var trial = bindings
+                trial[name] = .path(RulePath(segments))
+                if self.match(pattern.dropFirst(), path.dropFirst(take), &trial) {
+                    bindings = trial
+                    return true
+                }
+            }
+            return false
+        }
+    }
+}

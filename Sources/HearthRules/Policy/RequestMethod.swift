@@ -1,0 +1,5 @@
+/// The concrete method of a request, as rules see it in `request.method` (reference §8.6:
+/// reads are `get` or `list`; a set on a missing document is `create`, otherwise `update`).
+public enum RequestMethod: String, Sendable, Hashable, CaseIterable {
+    case get, list, create, update, delete
+}

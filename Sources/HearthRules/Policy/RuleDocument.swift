@@ -1,0 +1,27 @@
+/// A document as rules see it: `resource`, `request.resource` and `get()` results are all
+/// `{data, id, __name__}` maps (`__name__` is the full path `/databases/{db}/documents/…`).
+public struct RuleDocument: Sendable {
+    /// The last path segment.
+    public var id: String
+    /// The full name, `databases/{db}/documents/…` segments.
+    public var name: RulePath
+    public var fields: [String: RuleValue]
+
+    public init(id: String, name: RulePath, fields: [String: RuleValue]) {
+        self.id = id
+        self.name = name
+        self.fields = fields
+    }
+
+    /// Builds a document from its path under `/databases/{databaseID}/documents`.
+    public init(databaseID: String = "(default)", path: [String], fields: [String: RuleValue]) {
+        self.id = path.last ?? ""
+        self.name = RulePath(["databases", databaseID, "documents"] + path)
+        self.fields = fields
+    }
+
+    /// The `{data, id, __name__}` map bound to `resource` / returned by `get()`.
+    public var resourceValue: RuleValue {
+        .map(["data": .map(self.fields), "id": .string(self.id), "__name__": .path(self.name)])
+    }
+}

@@ -1,0 +1,42 @@
+import HearthFirestore
+import HearthStorage
+
+/// Firestore's commits, made durable in the embedded database.
+///
+/// Each database is a namespace `firestore/{project}/{database}`; each document a record keyed
+/// by its relative path (`rooms/r1/messages/m1`) whose value is `DocumentBinaryCodec`'s
+/// encoding. A commit becomes one storage batch, so it is all-or-nothing on disk; concurrent
+/// commits share one SQLite transaction (group commit) in the storage layer.
+struct FirestoreJournal: CommitJournal {
+    let storage: DurableStore
+
+    static func namespace(of database: DatabaseID) -> String {
+        "firestore/\(database.project)/\(database.database)"
+    }
+
+    func enqueue(_ entry: JournalEntry) -> JournalReceipt {
+        let operations: [StorageOperation]
+        switch entry {
+        case .clear(let database):
+            operations = [.deleteNamespace(Self.namespace(of: database))]
+        case .commit(let database, let committed):
+            let namespace = Self.namespace(of: database)
+            operations = committed.changes.map { change in
+                if let after = change.after {
+                    .put(namespace: namespace, key: change.path.relativeString, value: DocumentBinaryCodec.encode(after))
+                } else {
+                    .delete(namespace: namespace, key: change.path.relativeString)
+                }
+            }
+        }
+        return JournalReceipt(sequence: self.storage.enqueue(StorageBatch(operations: operations)).sequence)
+    }
+
+    func waitUntilDurable(_ receipt: JournalReceipt) async throws(FirestoreError) {
+        do {
+            try await self.storage.waitUntilDurable(StorageTicket(sequence: receipt.sequence))
+        } catch {
+            throw .unavailable("Hearth could not save the write to its data file: \(error)")
+        }
+    }
+}
