@@ -6,14 +6,22 @@ import Testing
 /// Durability through the real binary: data survives a restart and `kill -9`, a second server
 /// on the same directory is refused, and a crash never leaves a commit half-applied.
 @Suite struct DurabilityTests {
-    static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+    /// A fresh data directory, removed when the test's suite instance goes away.
+    final class TemporaryDirectory {
+        let path: String
+        init() throws {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            self.path = url.path
+        }
+        deinit { try? FileManager.default.removeItem(atPath: self.path) }
     }
 
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory() }
+
     @Test func documentsSurviveACleanRestartWithTheirTimes() throws {
-        let directory = try Self.temporaryDirectory()
+        let directory = self.temporary.path
         let first = try HearthProcess(["--data", directory])
         let written = try first.request("PATCH", documentsURL("dur", "rooms/r1"), body: #"{"fields":{"title":{"stringValue":"Lobby"},"n":{"integerValue":"7"}}}"#)
         #expect(written.status == 200)
@@ -30,7 +38,7 @@ import Testing
     }
 
     @Test func aSecondServerOnTheSameDirectoryIsRefused() throws {
-        let directory = try Self.temporaryDirectory()
+        let directory = self.temporary.path
         let first = try HearthProcess(["--data", directory])
         #expect(throws: HearthProcessError.self) { try HearthProcess(["--data", directory]) }
         #expect(try first.request("GET", "/").status == 200)
@@ -41,7 +49,7 @@ import Testing
     /// is half-applied. Repeated a few times.
     @Test(arguments: 1...3)
     func killNineLosesNoAcknowledgedWriteAndTearsNoCommit(_ round: Int) throws {
-        let directory = try Self.temporaryDirectory()
+        let directory = self.temporary.path
         let server = try HearthProcess(["--data", directory])
         let acknowledged = Mutex<[Int]>([])
         let killAfter = 150 + 50 * round

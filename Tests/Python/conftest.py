@@ -55,8 +55,10 @@ def _binary() -> Path:
 def hearth_host():
     """Run `hearth serve --port 0` and yield "127.0.0.1:PORT" read from its announce line."""
     stderr_file = tempfile.TemporaryFile(mode="w+b")
+    # A durable data directory, as users run it (removed at the end of the session).
+    data_dir = tempfile.TemporaryDirectory(prefix="hearth-py-")
     proc = subprocess.Popen(
-        [str(_binary()), "serve", "--port", "0", "--log-level", "warning", "--data", tempfile.mkdtemp(prefix="hearth-py-")],
+        [str(_binary()), "serve", "--port", "0", "--log-level", "warning", "--data", data_dir.name],
         stdout=subprocess.PIPE,
         stderr=stderr_file,
         stdin=subprocess.DEVNULL,
@@ -93,6 +95,7 @@ def hearth_host():
         raise AssertionError("hearth did not exit after SIGTERM")
     finally:
         proc.stdout.close()
+        data_dir.cleanup()
     assert code == 0, f"hearth exited with {code} after SIGTERM; stderr:\n{stderr_text()}"
 
 

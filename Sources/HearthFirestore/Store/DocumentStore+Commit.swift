@@ -38,13 +38,15 @@ extension DocumentStore {
             documents.append(next)
         }
         var changes: [DocumentChange] = []
+        var puts: [Document] = []
         for write in writes {
             guard let document = staged.removeValue(forKey: write.path) else { continue }
             let before = state.tree.document(at: write.path)
             guard before != document else { continue }
             changes.append(DocumentChange(path: write.path, before: before, after: document))
-            if let document { state.tree.put(document) } else { state.tree.remove(write.path) }
+            if let document { puts.append(document) } else { state.tree.remove(write.path) }
         }
+        state.tree.put(puts)
         let committed = CommittedChanges(commitTime: commitTime, changes: changes)
         state.log.append(committed)
         let receipt = changes.isEmpty ? nil : self.journal(.commit(self.database, committed), changes: committed, in: &state)

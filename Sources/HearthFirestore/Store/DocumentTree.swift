@@ -23,12 +23,24 @@ struct DocumentTree: Sendable {
     }
 
     mutating func put(_ document: Document) {
-        let old = self.documents.updateValue(document, forKey: document.path)
-        self.updateIndexes(from: old, to: document)
-        guard old == nil else { return }
-        self.collections[document.path.parent, default: CollectionIndex()].insert(document.path)
-        for ancestor in Self.ancestors(of: document.path) {
-            self.collections[ancestor.parent, default: CollectionIndex()].adjustDescendants(of: ancestor, by: 1)
+        self.put([document])
+    }
+
+    /// Stores several documents; the new names of each collection are merged into its index in
+    /// one pass (see `CollectionIndex.insert(contentsOf:)`).
+    mutating func put(_ batch: [Document]) {
+        var added: [CollectionPath: [DocumentPath]] = [:]
+        for document in batch {
+            let old = self.documents.updateValue(document, forKey: document.path)
+            self.updateIndexes(from: old, to: document)
+            guard old == nil else { continue }
+            added[document.path.parent, default: []].append(document.path)
+            for ancestor in Self.ancestors(of: document.path) {
+                self.collections[ancestor.parent, default: CollectionIndex()].adjustDescendants(of: ancestor, by: 1)
+            }
+        }
+        for (collection, paths) in added {
+            self.collections[collection, default: CollectionIndex()].insert(contentsOf: paths)
         }
     }
 

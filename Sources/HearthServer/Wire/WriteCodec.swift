@@ -83,6 +83,11 @@ enum WriteCodec {
 
     /// A full document name in `database`, or INVALID_ARGUMENT naming what was wrong.
     static func path(_ name: String, in database: DatabaseID, at location: String) throws(FirestoreError) -> DocumentPath {
+        // Fast path for the usual case, a name in the URL's database: split only the tail.
+        let root = database.documentsRoot + "/"
+        if name.utf8.starts(with: root.utf8), let tail = String(name.utf8.dropFirst(root.utf8.count)) {
+            return try DocumentPath(segments: tail.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        }
         let parsed = try DocumentName(parsing: name)
         guard parsed.database == database else {
             throw .invalidArgument("Invalid value at '\(location)': \"\(name)\" is not in database \(database.name) named in the URL.")

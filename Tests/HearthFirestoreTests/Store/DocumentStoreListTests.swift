@@ -63,3 +63,32 @@ import Testing
         }
     }
 }
+
+@Suite struct CollectionBatchInsertTests {
+    /// Large commits into a populated collection keep every name in key order, whatever the
+    /// interleaving of new and existing names.
+    @Test(arguments: [(0, 7), (5, 1), (40, 25), (3, 60)])
+    func batchInsertsKeepKeyOrder(_ existing: Int, _ added: Int) throws {
+        let store = DocumentStore(database: Fixture.database)
+        var generator = SplitMix(seed: UInt64(existing * 1000 + added))
+        let first = (0..<existing).map { _ in "d\(generator.next() % 1000)" }
+        let second = (0..<added).map { _ in "d\(generator.next() % 1000)" }
+        if !first.isEmpty { _ = try store.commit(Set(first).map { Fixture.set("c/\($0)") }) }
+        _ = try store.commit(Set(second).map { Fixture.set("c/\($0)") })
+        let listed = store.list(try ListDocumentsRequest(collection: Fixture.collection("c"))).entries.map(\.path)
+        #expect(listed == Set(first + second).map { Fixture.doc("c/\($0)") }.sorted())
+    }
+}
+
+/// A tiny deterministic generator, so table cases are reproducible.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { self.state = seed }
+    mutating func next() -> UInt64 {
+        self.state &+= 0x9E37_79B9_7F4A_7C15
+        var z = self.state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
