@@ -40,10 +40,13 @@ enum ResourceID {
     }
 
     /// The int64 of a numeric ID `__id<digits>__` (optional leading `-`), or `nil`.
+    private static let numericPrefix: [UInt8] = Array("__id".utf8)
+
     static func numericValue(_ id: String) -> Int64? {
         let utf8 = id.utf8
-        guard utf8.count > 6, utf8.starts(with: Array("__id".utf8)), utf8.reversed().starts(with: [0x5F, 0x5F])
-        else { return nil }
+        // Cheap rejection first: this runs on every segment comparison.
+        guard utf8.first == 0x5F, utf8.count > 6 else { return nil }
+        guard utf8.starts(with: Self.numericPrefix), utf8.reversed().starts(with: [0x5F, 0x5F]) else { return nil }
         let start = utf8.index(utf8.startIndex, offsetBy: 4)
         let end = utf8.index(utf8.endIndex, offsetBy: -2)
         guard let digits = String(utf8[start..<end]) else { return nil }
@@ -55,6 +58,7 @@ enum ResourceID {
     /// Distinct spellings of one numeric value (`__id1__`, `__id01__`) fall back to bytes so the
     /// order stays total and consistent with equality.
     static func compare(_ lhs: String, _ rhs: String) -> FirestoreOrdering {
+        if lhs == rhs { return .same }
         let leftNumber = Self.numericValue(lhs)
         let rightNumber = Self.numericValue(rhs)
         switch (leftNumber, rightNumber) {

@@ -116,7 +116,7 @@ extension DocumentStore {
                 results.append(result)
             }
         }
-        try next.validateForWrite(documentName: self.name(of: write.path))
+        try next.validateForWrite(documentName: DocumentName(database: self.database, path: write.path))
         if let current, current.fields == next { return (current, results) }
         let document = Document(path: write.path, fields: next, createTime: current?.createTime ?? commitTime, updateTime: commitTime)
         return (document, results)
