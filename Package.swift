@@ -28,10 +28,12 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
+        // Leaf: the little vocabulary several modules share (calendar arithmetic). No dependencies.
+        .target(name: "HearthCore", swiftSettings: strictness),
         // Leaf: JSON text <-> JSONValue, byte-exact and lossless for numbers. No dependencies.
         .target(name: "HearthJSON", swiftSettings: strictness),
-        // Leaf: the Firestore data model (values, paths, documents, the store). No I/O, no wire format.
-        .target(name: "HearthFirestore", swiftSettings: strictness),
+        // The Firestore data model (values, paths, documents, the store). No I/O, no wire format.
+        .target(name: "HearthFirestore", dependencies: ["HearthCore"], swiftSettings: strictness),
         // HTTP/1.1 on SwiftNIO: transport, router, request/response types. Knows nothing of Firebase.
         .target(
             name: "HearthHTTP",
@@ -45,7 +47,7 @@ let package = Package(
         ),
         // The Firestore security rules language: parser, checker, evaluator (errors are values).
         // Imports no store: get()/exists() go through its DocumentLookup protocol.
-        .target(name: "HearthRules", swiftSettings: strictness),
+        .target(name: "HearthRules", dependencies: ["HearthCore"], swiftSettings: strictness),
         // Durability: namespaced key/value records in an embedded SQLite (bundled by sqlite-nio),
         // group commit, crash recovery. Knows nothing of Firestore, HTTP or JSON.
         .target(

@@ -1,3 +1,4 @@
+import HearthCore
 /// RFC 3339 text, the JSON form of `google.protobuf.Timestamp`.
 extension Timestamp {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.

@@ -1,3 +1,4 @@
+import HearthCore
 /// `timestamp.date(y, m, d)`, `timestamp.value(epochMillis)`, `duration.value(n, unit)`
 /// (units `w d h m s ms ns`), `duration.time(h, m, s, ns)`, `duration.abs(d)`.
 enum TimeConstructors {
@@ -16,8 +17,8 @@ enum TimeConstructors {
             guard (1...9999).contains(v[0]), (1...12).contains(v[1]), (1...31).contains(v[2]) else {
                 return .error("Invalid date: \(v[0])-\(v[1])-\(v[2]).", node: node)
             }
-            let days = CivilCalendar.daysFromCivil(year: v[0], month: v[1], day: v[2])
-            let (y, m, d) = CivilCalendar.civilFromDays(days)
+            let days = CivilCalendar.days(year: v[0], month: v[1], day: v[2])
+            let (y, m, d) = CivilCalendar.date(days: days)
             guard y == v[0], m == v[1], d == v[2] else { return .error("Invalid date: \(v[0])-\(v[1])-\(v[2]).", node: node) }
             return .timestamp(RuleTimestamp(seconds: days * 86_400))
         case "timestamp.value":

@@ -1,3 +1,4 @@
+import HearthCore
 /// Timestamp methods, all in UTC. `dayOfWeek()` is 1–7 with Monday = 1 (ISO-8601; the docs
 /// only say "1 to 7"), `dayOfYear()` is 1–366, `time()` is the duration since midnight.
 enum TimestampFunctions {
@@ -9,9 +10,9 @@ enum TimestampFunctions {
     static func call(_ t: RuleTimestamp, _ name: String, _ args: [RuleValue], node: Int) -> RuleValue? {
         guard Self.methods[name] != nil else { return nil }
         guard args.isEmpty else { return FunctionSupport.arityError(name, expected: "0", got: args.count, node: node) }
-        let days = CivilCalendar.floorDiv(t.seconds, 86_400)
+        let days = CivilCalendar.floorDivide(t.seconds, 86_400)
         let secondOfDay = t.seconds - days * 86_400
-        let (y, m, d) = CivilCalendar.civilFromDays(days)
+        let (y, m, d) = CivilCalendar.date(days: days)
         switch name {
         case "date": return .timestamp(RuleTimestamp(seconds: days * 86_400))
         case "year": return .int(y)
@@ -25,7 +26,7 @@ enum TimestampFunctions {
             // 1970-01-01 was a Thursday (ISO 4).
             let iso = ((days % 7) + 7 + 3) % 7 + 1
             return .int(iso)
-        case "dayOfYear": return .int(days - CivilCalendar.daysFromCivil(year: y, month: 1, day: 1) + 1)
+        case "dayOfYear": return .int(days - CivilCalendar.days(year: y, month: 1, day: 1) + 1)
         case "time": return .duration(RuleDuration(seconds: secondOfDay, nanos: t.nanos))
         default:
             let (ms, overflow) = t.seconds.multipliedReportingOverflow(by: 1000)
