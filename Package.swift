@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "HearthCommands",
             dependencies: [
-                "HearthServer",
+                "HearthServer", "HearthRules", "HearthJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -42,3 +42,23 @@ import Testing
         #expect(throws: IdentityError.self) { try IdentityResolver().identity(of: self.request(authorization: header)) }
     }
 }
+
+@Suite struct UnsignedIDTokenTests {
+    @Test func mintedTokensDecodeToTheSameUserAndClaims() throws {
+        let token = try UnsignedIDToken.mint(uid: "bob", project: "p", claims: JSONObject([.init(key: "role", value: .string("editor"))]))
+        guard case .user(let uid, let claims) = try IdentityResolver.decodeIDToken(token) else {
+            Issue.record("expected a user")
+            return
+        }
+        #expect(uid == "bob")
+        #expect(claims["role"] == .string("editor"))
+        #expect(claims["aud"] == .string("p"))
+        #expect(claims["firebase"]?.objectValue?["sign_in_provider"] == .string("custom"))
+    }
+
+    @Test func claimsCannotNameAnotherUser() {
+        #expect(throws: IdentityError.self) {
+            try UnsignedIDToken.mint(uid: "bob", project: "p", claims: JSONObject([.init(key: "sub", value: .string("mallory"))]))
+        }
+    }
+}

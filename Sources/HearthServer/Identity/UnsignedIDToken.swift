@@ -1,0 +1,39 @@
+public import HearthJSON
+
+/// Mints Firebase ID tokens the way the emulator suite's `createMockUserToken` does: a JWT with
+/// header `{"alg":"none","type":"JWT"}`, an empty signature, and the claims Firebase Auth puts in
+/// a real token, so `request.auth` looks like production's.
+///
+/// The payload carries `iss`, `aud`, `iat` (0, as the emulator suite's tokens do; expiry is not
+/// enforced), `exp`, `auth_time`, `sub`, `user_id` and `firebase.sign_in_provider: "custom"`,
+/// then every extra claim, which may override any of them except `sub` and `user_id`.
+public enum UnsignedIDToken {
+    /// - Throws: `IdentityError` if `claims` names a different user than `uid`.
+    public static func mint(uid: String, project: String, claims: JSONObject = JSONObject([])) throws(IdentityError) -> String {
+        guard !uid.isEmpty else {
+            throw IdentityError(kind: .invalidCredential, message: "A token needs a non-empty uid.")
+        }
+        var payload: [JSONObject.Member] = [
+            .init(key: "iss", value: .string("https://securetoken.google.com/\(project)")),
+            .init(key: "aud", value: .string(project)),
+            .init(key: "iat", value: .number(JSONNumber(Int64(0)))),
+            .init(key: "exp", value: .number(JSONNumber(Int64(3600)))),
+            .init(key: "auth_time", value: .number(JSONNumber(Int64(0)))),
+            .init(key: "sub", value: .string(uid)),
+            .init(key: "user_id", value: .string(uid)),
+            .init(key: "firebase", value: .object(JSONObject([
+                .init(key: "sign_in_provider", value: .string("custom")),
+                .init(key: "identities", value: .object(JSONObject([]))),
+            ]))),
+        ]
+        for claim in claims {
+            if (claim.key == "sub" || claim.key == "user_id"), claim.value != .string(uid) {
+                throw IdentityError(kind: .invalidCredential, message: "The claim '\(claim.key)' must equal the uid (\(uid)); pass the user with --uid.")
+            }
+            payload.removeAll { $0.key == claim.key }
+            payload.append(claim)
+        }
+        let header = JSONValue.object(JSONObject([.init(key: "alg", value: .string("none")), .init(key: "type", value: .string("JWT"))]))
+        return Base64.encodeURLSafe(header.serialized()) + "." + Base64.encodeURLSafe(JSONValue.object(JSONObject(payload)).serialized()) + "."
+    }
+}

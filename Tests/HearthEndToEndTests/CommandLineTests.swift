@@ -1,0 +1,95 @@
+import Foundation
+import HearthTesting
+import Testing
+
+/// The command line besides `serve`: `hearth rules check`, `hearth token`, `--help`, `--version`.
+@Suite struct CommandLineTests {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func hearth(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = HearthProcess.binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func file(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().uuidString).rules").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func rulesCheckAcceptsAValidFile() throws {
+        let path = try Self.file("""
+            rules_version = '2';
+            service cloud.firestore {
+              match /databases/{database}/documents {
+                match /users/{uid} { allow read, write: if request.auth.uid == uid; }
+              }
+            }
+            """)
+        let run = try Self.hearth(["rules", "check", path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("OK"))
+    }
+
+    @Test func rulesCheckReportsEveryErrorWithItsPosition() throws {
+        let path = try Self.file("""
+            service cloud.firestore {
+              match /databases/{database}/documents {
+                match /a/{id} {
+                  allow read: if true
+                  allow write: if nosuch(1);
+                }
+              }
+            }
+            """)
+        let run = try Self.hearth(["rules", "check", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(path):5:7: error: expected ';'"))
+        #expect(run.stderr.contains("\(path):5:23: error: unknown function 'nosuch'"))
+        #expect(run.stdout.contains("2 error(s)"))
+    }
+
+    @Test func tokenMintsAnUnsignedJWTTheServerAccepts() throws {
+        let run = try Self.hearth(["token", "--uid", "alice", "--claims", #"{"admin":true}"#])
+        #expect(run.status == 0)
+        let token = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        #expect(parts.count == 3 && parts[2].isEmpty)
+        var payload = String(parts[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
+        let data = try #require(Data(base64Encoded: payload))
+        let claims = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(claims["sub"] as? String == "alice")
+        #expect(claims["admin"] as? Bool == true)
+        #expect(claims["aud"] as? String == "demo-hearth")
+
+        let server = try HearthProcess()
+        #expect(try server.request("PATCH", documentsURL("tok", "c/d"), headers: [("Authorization", "Bearer \(token)")], body: "{}").status == 200)
+    }
+
+    @Test func tokenRejectsClaimsThatAreNotAnObject() throws {
+        let run = try Self.hearth(["token", "--uid", "alice", "--claims", "[1]"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("--claims must be a JSON object"))
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try Self.hearth(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let help = try Self.hearth(["--help"]).stdout
+        for subcommand in ["serve", "rules", "token"] { #expect(help.contains(subcommand)) }
+    }
+}
