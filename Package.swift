@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthStorage",
+                "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthStorage", "HearthRules",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "HearthTesting"], swiftSettings: strictness),
         .testTarget(
             name: "HearthServerTests",
-            dependencies: ["HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON"],
+            dependencies: ["HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthRules"],
             swiftSettings: strictness
         ),
         // End-to-end: drives the built `hearth` binary (found beside the test bundle) over real
