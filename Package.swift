@@ -103,7 +103,10 @@ let package = Package(
         .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "HearthTesting"], swiftSettings: strictness),
         .testTarget(
             name: "HearthServerTests",
-            dependencies: ["HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthRules"],
+            dependencies: [
+                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthRules", "HearthStorage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness
         ),
         // End-to-end: drives the built `hearth` binary (found beside the test bundle) over real

@@ -9,7 +9,7 @@ public struct HearthCommand: AsyncParsableCommand {
         abstract: "A local Firebase backend: Firestore's REST API in one native binary.",
         discussion: "Run `hearth serve` in a project folder; point clients at it with FIRESTORE_EMULATOR_HOST.",
         version: HearthCommand.version,
-        subcommands: [Serve.self, Rules.self, Token.self]
+        subcommands: [Serve.self, Rules.self, Token.self, Export.self, Import.self]
     )
 
     public init() {}

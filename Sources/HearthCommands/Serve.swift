@@ -40,6 +40,12 @@ extension HearthCommand {
         @Flag(help: "Keep all data in memory: nothing is written to disk, everything is lost on exit.")
         var inMemory = false
 
+        @Option(name: .customLong("import"), help: "Import the Hearth export in this directory before serving (merging into the data).")
+        var importDirectory: String?
+
+        @Option(help: "On shutdown, after in-flight requests finish, write an export to this directory.")
+        var exportOnExit: String?
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
@@ -69,6 +75,7 @@ extension HearthCommand {
             configuration.idleTimeout = .seconds(self.idleTimeout)
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
+            configuration.exportOnExit = self.exportOnExit
 
             let service: HearthService
             do {
@@ -76,6 +83,15 @@ extension HearthCommand {
             } catch {
                 logger.critical("Hearth could not open its data: \(error)")
                 throw ExitCode.failure
+            }
+            if let importDirectory = self.importDirectory {
+                do {
+                    _ = try await service.importData(from: importDirectory)
+                } catch {
+                    logger.critical("Hearth could not import \(importDirectory): \(error)")
+                    service.close()
+                    throw ExitCode.failure
+                }
             }
             // Installed before the address is printed, so a client that signals as soon as it
             // has read the address always gets a clean shutdown.
@@ -97,7 +113,13 @@ extension HearthCommand {
                     "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
                 )
             }
-            try await service.run()
+            do {
+                try await service.run()
+            } catch let error as DataTransferError {
+                signals.cancel()
+                logger.critical("\(error)")
+                throw ExitCode.failure
+            }
             signals.cancel()
             logger.info("Hearth stopped.")
         }

@@ -21,10 +21,13 @@ import Logging
 /// | POST | `…/documents[/{document}]:partitionQuery` | PartitionQuery (one partition) |
 /// | POST | `…/documents:commit`, `:batchGet`, `:batchWrite`, `:beginTransaction`, `:rollback` | the same RPCs |
 /// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
+/// | POST | `/emulator/v1/projects/{p}:export` | write a Hearth export of the project |
 /// | GET | `/` | emulator liveness: `Ok` |
 struct FirestoreRoutes: Sendable {
     let databases: FirestoreDatabases
     let identities: IdentityResolver
+    /// Writes exports for the emulator's `:export` endpoint.
+    let export: FirestoreExport
 
     func register(on router: inout Router) {
         let documents = "/v1/projects/{project}/databases/{database}/documents/{path...}"
@@ -65,6 +68,9 @@ struct FirestoreRoutes: Sendable {
             let call = try self.call(request, route)
             try await call.store.waitUntilDurable(call.store.removeAll(under: call.segments).receipt)
             return .json(Array("{}".utf8))
+        }
+        router.on(.post, "/emulator/v1/projects/{project}:export") { request, route in
+            try await self.exportProject(request, route)
         }
     }
 

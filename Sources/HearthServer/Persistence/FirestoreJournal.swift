@@ -14,6 +14,13 @@ struct FirestoreJournal: CommitJournal {
         "firestore/\(database.project)/\(database.database)"
     }
 
+    /// The database a namespace holds, or nil if it is not a valid Firestore namespace.
+    static func database(ofNamespace namespace: String) -> DatabaseID? {
+        let parts = namespace.split(separator: "/", maxSplits: 2).map(String.init)
+        guard parts.count == 3, parts[0] == "firestore" else { return nil }
+        return try? DatabaseID(project: parts[1], database: parts[2])
+    }
+
     func enqueue(_ entry: JournalEntry) -> JournalReceipt {
         let operations: [StorageOperation]
         switch entry {

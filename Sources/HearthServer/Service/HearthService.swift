@@ -39,7 +39,8 @@ public final class HearthService: Sendable {
         }
         let routes = FirestoreRoutes(
             databases: self.databases,
-            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner)
+            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
+            export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false)
         )
         var router = Router()
         routes.register(on: &router)
@@ -72,10 +73,43 @@ public final class HearthService: Sendable {
         return [BoundEndpoint(service: .firestore, host: firestore.host, port: firestore.port)]
     }
 
-    /// Serves until `shutdown()`; returns when every connection has closed.
+    /// Serves until `shutdown()`; returns when every connection has closed, after writing the
+    /// `exportOnExit` export if one was asked for.
+    /// - Throws: the server's error, or the export's (`DataTransferError`); storage is closed either way.
     public func run() async throws {
+        defer { self.close() }
         try await self.firestoreServer.run()
+        if let destination = self.configuration.exportOnExit {
+            let export = FirestoreExport(
+                source: Self.exportSource(self.storage, self.databases), logger: self.logger,
+                interactive: ExportProgress.standardErrorIsTerminal)
+            do {
+                _ = try export.write(to: destination)
+            } catch {
+                throw DataTransferError("Could not write the export to \(destination) on exit: \(error)")
+            }
+        }
+    }
+
+    /// Loads the export in `directory` into the databases (durably, through the normal write
+    /// path); `hearth serve --import` calls it after recovery and before `start()`, and
+    /// `hearth import` on a service it never starts.
+    /// - Returns: the number of documents imported.
+    public func importData(from directory: String) async throws(DataTransferError) -> Int {
+        try await FirestoreImport(databases: self.databases, logger: self.logger, interactive: ExportProgress.standardErrorIsTerminal)
+            .read(from: directory)
+    }
+
+    /// Closes the storage (committing what is queued, releasing the directory lock). For a
+    /// service that was never started (`hearth import`); `run()` does it itself. Idempotent.
+    public func close() {
         self.storage?.close()
+    }
+
+    /// Durable records when there are any (only acknowledged writes, one snapshot of every
+    /// database), else the in-memory stores.
+    private static func exportSource(_ storage: DurableStore?, _ databases: FirestoreDatabases) -> FirestoreExport.Source {
+        storage.map { .storage($0) } ?? .memory(databases)
     }
 
     /// Begins a graceful shutdown: stop accepting, finish in-flight requests. Idempotent.

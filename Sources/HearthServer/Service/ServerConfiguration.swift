@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     /// Where data is kept (an embedded SQLite database, `hearth.sqlite`, plus a lock file);
     /// relative paths are relative to the working directory. nil keeps everything in memory.
     public var dataDirectory: String? = ".hearth"
+    /// Where to write an export (see README "Import and export") after the HTTP server has
+    /// drained on shutdown, before the storage closes; nil writes none.
+    public var exportOnExit: String?
 
     public init() {}
 }

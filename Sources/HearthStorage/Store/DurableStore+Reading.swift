@@ -11,7 +11,13 @@ extension DurableStore {
     ///
     /// - Throws: a ``StorageError`` if reading fails, or whatever `body` throws (which stops the scan).
     public func scan(namespace: String? = nil, _ body: (StorageRecord) throws -> Void) throws {
-        let connection = try self.openReadConnection()
+        try Self.scan(try self.openReadConnection(), namespace: namespace, logger: self.logger, body)
+    }
+
+    /// The body of ``scan(namespace:_:)`` on a given read connection (shared with ``DurableSnapshot``).
+    static func scan(
+        _ connection: SQLiteConnection, namespace: String?, logger: Logger, _ body: (StorageRecord) throws -> Void
+    ) throws {
         let statement: SQLiteStatement
         do throws(SQLiteError) {
             if let namespace {
@@ -40,12 +46,12 @@ extension DurableStore {
                     namespace: statement.text(at: 0), key: statement.text(at: 1), value: statement.bytes(at: 2)))
             count += 1
             if count % 250_000 == 0 {
-                self.logger.info(
+                logger.info(
                     "Loading records",
                     metadata: ["records": "\(count)", "elapsed": "\(ContinuousClock.now - started)"])
             }
         }
-        self.logger.log(
+        logger.log(
             level: count >= 250_000 ? .info : .debug,
             "Scanned records",
             metadata: [
@@ -57,7 +63,11 @@ extension DurableStore {
     /// The number of records (of every namespace, or of `namespace`). O(records): SQLite walks
     /// the table's B-tree (about 50 ms per million small records); meant for progress logs.
     public func count(namespace: String? = nil) throws(StorageError) -> Int {
-        let connection = try self.openReadConnection()
+        try Self.count(try self.openReadConnection(), namespace: namespace)
+    }
+
+    /// The body of ``count(namespace:)`` on a given read connection.
+    static func count(_ connection: SQLiteConnection, namespace: String?) throws(StorageError) -> Int {
         do throws(SQLiteError) {
             let statement: SQLiteStatement
             if let namespace {
@@ -79,8 +89,13 @@ extension DurableStore {
         guard !self.queue.isClosing else {
             throw StorageError(.closed, "Hearth storage at \(self.databasePath) is closed.")
         }
+        return try Self.openReadConnection(self.databasePath)
+    }
+
+    /// A query-only connection to the database file at `path` (which must exist).
+    static func openReadConnection(_ path: String) throws(StorageError) -> SQLiteConnection {
         do throws(SQLiteError) {
-            let connection = try SQLiteConnection(path: self.databasePath, create: false)
+            let connection = try SQLiteConnection(path: path, create: false)
             try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON")
             return connection
         } catch {

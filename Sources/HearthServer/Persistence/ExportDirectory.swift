@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes an export beside its destination and swaps it in only when complete, so a failed
+/// export leaves any previous one intact.
+///
+/// Steps: create `DIR.tmp-<pid>-<random>`, let the caller fill and fsync it, then rename an
+/// existing `DIR` aside to `DIR.old-<pid>-<random>`, rename the temporary into `DIR`, fsync the
+/// parent and delete the old one. The random part keeps two concurrent exports to the same `DIR`
+/// (two POSTs) from sharing a temporary: each is written whole and the last one wins. Between
+/// the two renames `DIR` briefly does not exist; a crash exactly there leaves the previous
+/// export whole in `DIR.old-…`. On any failure the temporary is removed and `DIR` is untouched.
+struct ExportDirectory {
+    let destination: String
+    let temporary: String
+    private let aside: String
+    private let parent: String
+
+    init(destination: String) {
+        var destination = destination
+        while destination.count > 1 && destination.hasSuffix("/") { destination.removeLast() }
+        self.destination = destination
+        let suffix = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+        self.temporary = "\(destination).tmp-\(suffix)"
+        self.aside = "\(destination).old-\(suffix)"
+        if let slash = destination.lastIndex(of: "/") {
+            self.parent = slash == destination.startIndex ? "/" : String(destination[..<slash])
+        } else {
+            self.parent = "."
+        }
+    }
+
+    /// Runs `fill` on a fresh temporary directory, then moves it into place.
+    /// - Throws: `DataTransferError` naming the path and cause; the temporary is then removed.
+    func write<Result>(_ fill: (String) throws -> Result) throws -> Result {
+        Self.removeTree(self.temporary)
+        guard mkdir(self.temporary, 0o755) == 0 else {
+            throw ExportFile.failure("create the export directory", self.temporary)
+        }
+        do {
+            let result = try fill(self.temporary)
+            try ExportFile.syncDirectory(self.temporary)
+            try self.replaceDestination()
+            return result
+        } catch {
+            Self.removeTree(self.temporary)
+            throw error
+        }
+    }
+
+    private func replaceDestination() throws(DataTransferError) {
+        var info = stat()
+        let exists = lstat(self.destination, &info) == 0
+        if exists {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw DataTransferError("Could not write the export to \(self.destination): it exists and is not a directory.")
+            }
+            Self.removeTree(self.aside)
+            guard rename(self.destination, self.aside) == 0 else {
+                throw ExportFile.failure("move the previous export aside: rename \(self.destination) to", self.aside)
+            }
+        }
+        guard rename(self.temporary, self.destination) == 0 else {
+            let failure = ExportFile.failure("rename \(self.temporary) to", self.destination)
+            if exists { _ = rename(self.aside, self.destination) }
+            throw failure
+        }
+        try? ExportFile.syncDirectory(self.parent)
+        if exists { Self.removeTree(self.aside) }
+    }
+
+    /// Creates `path` if missing (not its parents: a missing parent is the caller's mistake).
+    static func createDirectory(_ path: String) throws(DataTransferError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw ExportFile.failure("create the directory", path) }
+    }
+
+    /// `rm -rf path`, best effort (a missing path is fine).
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR, let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                Self.removeTree(path + "/" + name)
+            }
+            closedir(directory)
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}

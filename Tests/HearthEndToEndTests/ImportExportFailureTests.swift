@@ -1,0 +1,98 @@
+import Foundation
+import HearthTesting
+import Testing
+
+/// Exports that cannot be written and imports of bad input: a clear error naming the path (and
+/// for a bad line, file:line), exit status 1, and nothing damaged.
+@Suite struct ImportExportFailureTests {
+    let temporary: DurabilityTests.TemporaryDirectory
+    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+
+    private func path(_ name: String) -> String { self.temporary.path + "/" + name }
+
+    private func write(_ text: String, to name: String) throws {
+        let url = URL(fileURLWithPath: self.path(name))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    /// A data directory with one document, written by a real server.
+    private func dataDirectory() throws -> String {
+        let server = try HearthProcess(["--data", self.path("data")])
+        #expect(try server.request("PATCH", documentsURL("bad", "c/d"), body: #"{"fields":{"v":{"integerValue":"1"}}}"#).status == 200)
+        #expect(server.stop() == 0)
+        return self.path("data")
+    }
+
+    @Test func anExportThatCannotBeWrittenLeavesThePreviousOneIntact() throws {
+        let data = try self.dataDirectory()
+        #expect(try CommandLineTests.hearth(["export", self.path("export"), "--data", data]).status == 0)
+        let before = try String(contentsOfFile: self.path("export/firestore/bad/(default).jsonl"), encoding: .utf8)
+
+        // The target's parent does not exist: nothing can be created.
+        let orphan = try CommandLineTests.hearth(["export", self.path("missing/export"), "--data", data])
+        #expect(orphan.status == 1)
+        #expect(orphan.stderr.contains(self.path("missing/export.tmp-")) && orphan.stderr.contains("No such file or directory"), "\(orphan.stderr)")
+
+        // The target is a file: the export is written, then refused, and the file is untouched.
+        try self.write("not an export", to: "file")
+        let file = try CommandLineTests.hearth(["export", self.path("file"), "--data", data])
+        #expect(file.status == 1)
+        #expect(file.stderr.contains("\(self.path("file")): it exists and is not a directory"), "\(file.stderr)")
+        #expect(try String(contentsOfFile: self.path("file"), encoding: .utf8) == "not an export")
+
+        // No data directory: refused before anything is written; the previous export is intact.
+        let nothing = try CommandLineTests.hearth(["export", self.path("export"), "--data", self.path("nowhere")])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("no Hearth data at \(self.path("nowhere"))/hearth.sqlite"), "\(nothing.stderr)")
+        #expect(try String(contentsOfFile: self.path("export/firestore/bad/(default).jsonl"), encoding: .utf8) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: self.temporary.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func theHTTPEndpointRejectsBadDirectoriesInGooglesShape() throws {
+        let server = try HearthProcess()
+        let relative = try server.request("POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"relative/dir"}"#)
+        #expect(relative.status == 400)
+        #expect(relative.errorStatus == "INVALID_ARGUMENT")
+        let missing = try server.request("POST", "/emulator/v1/projects/p:export", body: "{}")
+        #expect(missing.status == 400)
+        let unwritable = try server.request(
+            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("missing/parent"))"}"#)
+        #expect(unwritable.status == 503)
+        #expect(unwritable.errorStatus == "UNAVAILABLE")
+        #expect(unwritable.errorMessage.contains(self.path("missing/parent/firestore_export")), "\(unwritable.errorMessage)")
+    }
+
+    @Test func importRejectsADirectoryThatIsNotAnExport() throws {
+        try FileManager.default.createDirectory(atPath: self.path("empty"), withIntermediateDirectories: true)
+        let run = try CommandLineTests.hearth(["import", self.path("empty"), "--data", self.path("data")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(self.path("empty")) is not a Hearth export"), "\(run.stderr)")
+
+        try self.write(#"{"format":"hearth-export","version":99,"firestore":[]}"#, to: "future/hearth-export.json")
+        let future = try CommandLineTests.hearth(["import", self.path("future"), "--data", self.path("data")])
+        #expect(future.status == 1)
+        #expect(future.stderr.contains("export format version 99"), "\(future.stderr)")
+    }
+
+    @Test func aMalformedLineIsReportedWithItsFileAndLineAndNothingAfterItIsApplied() throws {
+        try self.write(
+            #"{"format":"hearth-export","version":1,"firestore":[{"project":"p","database":"(default)","documents":4,"file":"firestore/p/(default).jsonl"}]}"#,
+            to: "export/hearth-export.json")
+        let good = { (id: String) in #"{"name":"projects/p/databases/(default)/documents/c/\#(id)","fields":{"v":{"stringValue":"\#(id)"}}}"# }
+        try self.write([good("a"), good("b"), #"{"name": "projects/p/databases/(default)/documents/c/x", "fields": "#, good("z")].joined(separator: "\n"), to: "export/firestore/p/(default).jsonl")
+        let run = try CommandLineTests.hearth(["import", self.path("export"), "--data", self.path("data")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(self.path("export/firestore/p/(default).jsonl")):3:"), "\(run.stderr)")
+
+        let server = try HearthProcess(["--data", self.path("data")])
+        #expect(try server.request("GET", documentsURL("p", "c/z")).status == 404)
+
+        try self.write(good("a") + "\n" + #"{"name":"projects/other/databases/(default)/documents/c/d"}"#, to: "export/firestore/p/(default).jsonl")
+        #expect(server.stop() == 0)
+        let wrongDatabase = try CommandLineTests.hearth(["import", self.path("export"), "--data", self.path("data")])
+        #expect(wrongDatabase.status == 1)
+        #expect(wrongDatabase.stderr.contains("(default).jsonl:2: \"projects/other/databases/(default)/documents/c/d\" is not in projects/p/databases/(default)"), "\(wrongDatabase.stderr)")
+    }
+}
