@@ -45,6 +45,28 @@ struct QueryIndex: Sendable {
         }
     }
 
+    /// Keeps the index in step with a batch of document writes: the stale entries leave in one
+    /// filtering pass, the new ones arrive in one batched insertion, instead of a memmove of the
+    /// tail per document.
+    mutating func update(_ changes: [(old: Document?, new: Document?)]) {
+        guard changes.count > 1 else {
+            if let change = changes.first { self.update(from: change.old, to: change.new) }
+            return
+        }
+        var stale: Set<IndexEntry> = []
+        var additions: [IndexEntry] = []
+        for change in changes {
+            let oldEntry = change.old.flatMap { self.entry(for: $0) }
+            let newEntry = change.new.flatMap { self.entry(for: $0) }
+            if oldEntry == newEntry { continue }
+            if let oldEntry { stale.insert(oldEntry) }
+            if let newEntry { additions.append(newEntry) }
+        }
+        if !stale.isEmpty { self.entries.removeAll { stale.contains($0) } }
+        let ordering = self.ordering
+        self.entries.insertSorted(additions) { ordering.compare($0.key, $0.path, $1.key, $1.path) == .ascending }
+    }
+
     /// The first position whose entry does not satisfy `isBefore` (entries satisfying it must
     /// form a prefix). O(log n).
     func lowerBound(_ isBefore: (IndexEntry) -> Bool) -> Int {

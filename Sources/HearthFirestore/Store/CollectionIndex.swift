@@ -34,41 +34,9 @@ struct CollectionIndex: Sendable {
         self.paths.insert(path, at: index)
     }
 
-    /// Inserts several paths not yet present, in one pass from the back: O(k log n) comparisons
-    /// (a binary search per addition) and one memmove per run of existing names, with no
-    /// reference counting. k single inserts would cost k memmoves of the tail; a linear merge
-    /// would cost n comparisons, and name comparisons are not cheap. This is what keeps
-    /// 500-document commits into a large collection fast.
+    /// Inserts several paths not yet present with one batched pass (see `insertSorted`).
     mutating func insert(contentsOf newPaths: [DocumentPath]) {
-        guard newPaths.count > 1 else {
-            if let path = newPaths.first { self.insert(path) }
-            return
-        }
-        let additions = newPaths.sorted()
-        let originalCount = self.paths.count
-        self.paths.append(contentsOf: additions)
-        self.paths.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            // The k slots past the originals become the moving hole: uninitialised until every
-            // one of them is filled again below, before this closure returns.
-            (base + originalCount).deinitialize(count: additions.count)
-            var unplaced = originalCount  // originals in 0..<unplaced have not moved
-            var slot = buffer.count  // slots at and after `slot` are final
-            for addition in additions.reversed() {
-                var low = 0
-                var high = unplaced
-                while low < high {
-                    let mid = (low + high) / 2
-                    if base[mid] < addition { low = mid + 1 } else { high = mid }
-                }
-                let run = unplaced - low
-                slot -= run
-                (base + slot).moveInitialize(from: base + low, count: run)
-                unplaced = low
-                slot -= 1
-                (base + slot).initialize(to: addition)
-            }
-        }
+        self.paths.insertSorted(newPaths, by: <)
     }
 
     mutating func remove(_ path: DocumentPath) {

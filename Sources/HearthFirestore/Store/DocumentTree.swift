@@ -30,9 +30,10 @@ struct DocumentTree: Sendable {
     /// one pass (see `CollectionIndex.insert(contentsOf:)`).
     mutating func put(_ batch: [Document]) {
         var added: [CollectionPath: [DocumentPath]] = [:]
+        var changes: [(old: Document?, new: Document?)] = []
         for document in batch {
             let old = self.documents.updateValue(document, forKey: document.path)
-            self.updateIndexes(from: old, to: document)
+            if !self.indexes.isEmpty { changes.append((old, document)) }
             guard old == nil else { continue }
             added[document.path.parent, default: []].append(document.path)
             for ancestor in Self.ancestors(of: document.path) {
@@ -41,6 +42,12 @@ struct DocumentTree: Sendable {
         }
         for (collection, paths) in added {
             self.collections[collection, default: CollectionIndex()].insert(contentsOf: paths)
+        }
+        // Keys copied out first: iterating the dictionary while mutating it would keep its
+        // storage shared and copy every index on each write.
+        for definition in Array(self.indexes.keys) {
+            let covered = changes.filter { definition.covers($0.new!.path) }
+            if !covered.isEmpty { self.indexes[definition]!.update(covered) }
         }
     }
 
@@ -109,7 +116,7 @@ struct DocumentTree: Sendable {
     private mutating func updateIndexes(from old: Document?, to new: Document?) {
         guard !self.indexes.isEmpty else { return }
         let path = (new ?? old)!.path
-        for definition in self.indexes.keys where definition.covers(path) {
+        for definition in Array(self.indexes.keys) where definition.covers(path) {
             self.indexes[definition]!.update(from: old, to: new)
         }
     }

@@ -96,3 +96,46 @@ import Testing
         #expect(store.runQuery(kindless).documents.map(\.path.relativeString) == ["r/1/m/a", "r/1/n/x"])
     }
 }
+
+/// Indexed queries agree with a brute-force evaluation after many batched commits, deletes
+/// and updates (the indexes are maintained incrementally; the brute force is not).
+@Suite struct IndexMaintenanceTests {
+    @Test(arguments: [1, 2, 3])
+    func indexedQueriesMatchBruteForceAfterBatches(_ seed: Int) throws {
+        let store = DocumentStore(database: Fixture.database)
+        var generator = SplitMix(seed: UInt64(seed))
+        let team = FieldPath(segments: ["team"])
+        let score = FieldPath(segments: ["score"])
+        let query = try Query(collectionID: "c", filter: .field(team, .equal, .integer(1)), orderBy: [OrderBy(field: score, direction: .descending)], limit: 15)
+        _ = store.runQuery(query)  // build the index before the writes, so it is maintained
+        for _ in 0..<30 {
+            var writes: [Write] = []
+            var touched: Set<String> = []
+            for _ in 0..<Int(generator.next() % 40 + 1) {
+                let id = "d\(generator.next() % 200)"
+                guard touched.insert(id).inserted else { continue }
+                if generator.next() % 5 == 0 {
+                    writes.append(Write(path: Fixture.doc("c/\(id)"), operation: .delete))
+                } else {
+                    writes.append(Fixture.set("c/\(id)", ["team": .integer(Int64(generator.next() % 3)), "score": .integer(Int64(generator.next() % 50))]))
+                }
+            }
+            _ = try store.commit(writes)
+            let indexed = store.runQuery(query).documents.map(\.path)
+            let all = store.list(try ListDocumentsRequest(collection: Fixture.collection("c"))).entries.compactMap { entry -> Document? in
+                if case .document(let document) = entry { return document }
+                return nil
+            }
+            let expected = all
+                .filter { $0.fields.value(at: team) == .integer(1) }
+                .sorted { a, b in
+                    let (sa, sb) = (a.fields.value(at: score)!, b.fields.value(at: score)!)
+                    let order = FirestoreValue.compare(sa, sb)
+                    return order == .descending || (order == .same && b.path < a.path)
+                }
+                .prefix(15)
+                .map(\.path)
+            #expect(indexed == Array(expected))
+        }
+    }
+}
