@@ -70,7 +70,7 @@ struct DocumentTree: Sendable {
                 self.collections[ancestor.parent, default: CollectionIndex()].adjustDescendants(of: ancestor, by: 1)
             }
         }
-        for path in self.collections.keys { self.collections[path]!.restoreOrder() }
+        for path in Array(self.collections.keys) { self.collections[path]!.restoreOrder() }  // keys copied out: see put(_:)
     }
 
     mutating func removeAll() {
