@@ -29,10 +29,16 @@ import Testing
         #expect(try CommandLineTests.hearth(["export", self.path("export"), "--data", data]).status == 0)
         let before = try String(contentsOfFile: self.path("export/firestore/bad/(default).jsonl"), encoding: .utf8)
 
-        // The target's parent does not exist: nothing can be created.
-        let orphan = try CommandLineTests.hearth(["export", self.path("missing/export"), "--data", data])
+        // Missing parents are created, as `firebase emulators:export` does.
+        let nested = try CommandLineTests.hearth(["export", self.path("new/nested/export"), "--data", data])
+        #expect(nested.status == 0, "\(nested.stderr)")
+        #expect(FileManager.default.fileExists(atPath: self.path("new/nested/export/hearth-export.json")))
+
+        // A parent that is a file: nothing can be created.
+        try self.write("a file, not a folder", to: "blocker")
+        let orphan = try CommandLineTests.hearth(["export", self.path("blocker/export"), "--data", data])
         #expect(orphan.status == 1)
-        #expect(orphan.stderr.contains(self.path("missing/export.tmp-")) && orphan.stderr.contains("No such file or directory"), "\(orphan.stderr)")
+        #expect(orphan.stderr.contains(self.path("blocker")) && orphan.stderr.contains("Not a directory"), "\(orphan.stderr)")
 
         // The target is a file: the export is written, then refused, and the file is untouched.
         try self.write("not an export", to: "file")
@@ -57,11 +63,17 @@ import Testing
         #expect(relative.errorStatus == "INVALID_ARGUMENT")
         let missing = try server.request("POST", "/emulator/v1/projects/p:export", body: "{}")
         #expect(missing.status == 400)
+        try self.write("a file, not a folder", to: "http-blocker")
         let unwritable = try server.request(
-            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("missing/parent"))"}"#)
+            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("http-blocker"))"}"#)
         #expect(unwritable.status == 503)
         #expect(unwritable.errorStatus == "UNAVAILABLE")
-        #expect(unwritable.errorMessage.contains(self.path("missing/parent/firestore_export")), "\(unwritable.errorMessage)")
+        #expect(unwritable.errorMessage.contains(self.path("http-blocker/firestore_export")), "\(unwritable.errorMessage)")
+        // A directory that does not exist yet is created (the README's example).
+        let created = try server.request(
+            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("fresh/exports"))"}"#)
+        #expect(created.status == 200, "\(created.bodyText)")
+        #expect(FileManager.default.fileExists(atPath: self.path("fresh/exports/firestore_export/hearth-export.json")))
     }
 
     @Test func importRejectsADirectoryThatIsNotAnExport() throws {

@@ -37,6 +37,7 @@ struct ExportDirectory {
     /// - Throws: `DataTransferError` naming the path and cause; the temporary is then removed.
     func write<Result>(_ fill: (String) throws -> Result) throws -> Result {
         Self.removeTree(self.temporary)
+        try Self.createParents(of: self.temporary)
         guard mkdir(self.temporary, 0o755) == 0 else {
             throw ExportFile.failure("create the export directory", self.temporary)
         }
@@ -72,7 +73,17 @@ struct ExportDirectory {
         if exists { Self.removeTree(self.aside) }
     }
 
-    /// Creates `path` if missing (not its parents: a missing parent is the caller's mistake).
+    /// Creates the missing directories above `path` (`mkdir -p` of its parent), as
+    /// `firebase emulators:export` does for its target: exporting to a new folder just works.
+    static func createParents(of path: String) throws(DataTransferError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/").dropLast() {
+            prefix += "/" + component
+            try Self.createDirectory(prefix)
+        }
+    }
+
+    /// Creates `path` if missing (not its parents).
     static func createDirectory(_ path: String) throws(DataTransferError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw ExportFile.failure("create the directory", path) }
     }
