@@ -39,9 +39,9 @@ public final class DocumentStore: Sendable {
         DocumentName(database: self.database, path: path).description
     }
 
-    /// GetDocument: the stored document, or NOT_FOUND naming it.
-    public func get(_ path: DocumentPath) throws(FirestoreError) -> Document {
-        guard let document = self.state.withLock({ $0.tree.document(at: path) }) else {
+    /// GetDocument: the document under `consistency`, or NOT_FOUND naming it.
+    public func get(_ path: DocumentPath, _ consistency: ReadConsistency = .latest) throws(FirestoreError) -> Document {
+        guard let document = try self.document(at: path, consistency).document else {
             throw .notFound("Document \"\(self.name(of: path))\" not found.")
         }
         return document
@@ -73,7 +73,9 @@ public final class DocumentStore: Sendable {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> JournalReceipt? in
             try self.checkWritable(state)
             let time = state.clock.next()
-            let changes = CommittedChanges(commitTime: time, changes: state.tree.documents.values.map { DocumentChange(path: $0.path, before: $0, after: nil) })
+            // Before-images only matter to undo a clear that could not be saved.
+            let before = self.journal == nil ? [] : state.tree.documents.values.map { DocumentChange(path: $0.path, before: $0, after: nil) }
+            let changes = CommittedChanges(commitTime: time, changes: before)
             state.tree.removeAll()
             state.log.removeAll(at: time)
             return self.journal(.clear(self.database), changes: changes, in: &state)

@@ -6,10 +6,7 @@ extension FirestoreRoutes {
     /// GetDocument: `mask.fieldPaths` limits the returned fields.
     func getDocument(_ call: FirestoreCall) throws -> Response {
         let mask = try call.parameters.fieldPaths("mask.fieldPaths")
-        let path = try call.documentPath()
-        guard let document = try call.store.document(at: path, ConsistencyCodec.decode(call.parameters)).document else {
-            throw FirestoreError.notFound("Document \"\(call.store.name(of: path))\" not found.")
-        }
+        let document = try call.store.get(call.documentPath(), ConsistencyCodec.decode(call.parameters))
         return .json(DocumentCodec.encode(document, in: call.database, mask: mask))
     }
 
