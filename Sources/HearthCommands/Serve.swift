@@ -46,6 +46,9 @@ extension HearthCommand {
         @Option(help: "On shutdown, after in-flight requests finish, write an export to this directory.")
         var exportOnExit: String?
 
+        @Option(help: "Firestore security rules file, reloaded when it changes. Without it every request is allowed.")
+        var rules: String?
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
@@ -76,13 +79,22 @@ extension HearthCommand {
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.exportOnExit = self.exportOnExit
+            configuration.rulesFile = self.rules
 
             let service: HearthService
             do {
                 service = try HearthService(configuration: configuration, logger: logger)
+            } catch let error as RulesLoadError {
+                logger.critical("\(error)")
+                throw ExitCode.failure
             } catch {
                 logger.critical("Hearth could not open its data: \(error)")
                 throw ExitCode.failure
+            }
+            if service.rules.allowsEverything {
+                logger.notice("No security rules loaded (--rules FILE): every Firestore request is allowed, as in the emulator suite.")
+            } else if let file = self.rules {
+                logger.info("Enforcing Firestore security rules from \(file) (reloaded when it changes)")
             }
             if let importDirectory = self.importDirectory {
                 do {

@@ -8,26 +8,30 @@ extension DocumentStore {
     /// names); any failure throws before anything is stored. A write that leaves a document
     /// unchanged keeps its `updateTime` (production reports the previous time for a no-op).
     ///
+    /// - Parameter review: called once with every staged write before anything is applied
+    ///   (security rules); what it throws rejects the whole commit.
     /// - Throws: NOT_FOUND, ALREADY_EXISTS or FAILED_PRECONDITION for a failed precondition,
-    ///   INVALID_ARGUMENT for an invalid resulting document or mask.
-    public func commit(_ writes: [Write]) throws(FirestoreError) -> CommitResult {
+    ///   INVALID_ARGUMENT for an invalid resulting document or mask, or the review's error.
+    public func commit(_ writes: [Write], review: CommitReviewer? = nil) throws(FirestoreError) -> CommitResult {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> CommitResult in
-            try self.apply(writes, to: &state)
+            try self.apply(writes, to: &state, review: review)
         }
     }
 
     /// The body of every commit; the caller holds the lock.
-    func apply(_ writes: [Write], to state: inout State) throws(FirestoreError) -> CommitResult {
+    func apply(_ writes: [Write], to state: inout State, review: CommitReviewer?) throws(FirestoreError) -> CommitResult {
         try self.checkWritable(state)
         let commitTime = state.clock.next()
         var staged: [DocumentPath: Document?] = [:]
         var results: [WriteResult] = []
         var documents: [Document?] = []
+        var reviewed: [CommitReview.Item] = []
         results.reserveCapacity(writes.count)
         for write in writes {
             let current = staged[write.path] ?? state.tree.document(at: write.path)
             try self.check(write.precondition, of: write, against: current)
             let (next, transformResults) = try self.apply(write, to: current, at: commitTime)
+            if review != nil { reviewed.append(CommitReview.Item(write: write, before: current, after: next)) }
             if case .verify = write.operation {
                 results.append(WriteResult(updateTime: current?.updateTime))
                 documents.append(current)
@@ -37,6 +41,7 @@ extension DocumentStore {
             results.append(WriteResult(updateTime: next?.updateTime, transformResults: transformResults))
             documents.append(next)
         }
+        try review?(CommitReview(items: reviewed, tree: state.tree, staged: staged))
         var changes: [DocumentChange] = []
         var puts: [Document] = []
         for write in writes {

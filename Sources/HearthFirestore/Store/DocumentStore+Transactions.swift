@@ -52,7 +52,8 @@ extension DocumentStore {
     }
 
     /// Commits `writes` as the end of transaction `id`; ABORTED if anything it read changed.
-    public func commit(_ writes: [Write], transaction id: TransactionID) throws(FirestoreError) -> CommitResult {
+    /// `review` authorizes the writes as in `commit(_:review:)`.
+    public func commit(_ writes: [Write], transaction id: TransactionID, review: CommitReviewer? = nil) throws(FirestoreError) -> CommitResult {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> CommitResult in
             let transaction = try state.transactions.use(id, now: state.clock.latest())
             state.transactions.end(id)
@@ -71,7 +72,7 @@ extension DocumentStore {
                     throw .aborted("Transaction aborted: the result of a query it ran changed before it committed. Retry the transaction.")
                 }
             }
-            return try self.apply(writes, to: &state)
+            return try self.apply(writes, to: &state, review: review)
         }
     }
 

@@ -41,10 +41,13 @@ public final class DocumentStore: Sendable {
 
     /// GetDocument: the document under `consistency`, or NOT_FOUND naming it.
     public func get(_ path: DocumentPath, _ consistency: ReadConsistency = .latest) throws(FirestoreError) -> Document {
-        guard let document = try self.document(at: path, consistency).document else {
-            throw .notFound("Document \"\(self.name(of: path))\" not found.")
-        }
+        guard let document = try self.document(at: path, consistency).document else { throw self.notFound(path) }
         return document
+    }
+
+    /// NOT_FOUND for a missing document, in production's words.
+    public func notFound(_ path: DocumentPath) -> FirestoreError {
+        .notFound("Document \"\(self.name(of: path))\" not found.")
     }
 
     /// The stored document, or nil.

@@ -13,4 +13,15 @@ public enum BinaryOperator: String, Sendable {
     case multiply = "*"
     case divide = "/"
     case modulo = "%"
+
+    /// The operator with its operands swapped (`a < b` ⇔ `b > a`); others are unchanged.
+    var mirrored: BinaryOperator {
+        switch self {
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        default: self
+        }
+    }
 }

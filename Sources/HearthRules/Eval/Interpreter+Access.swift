@@ -4,6 +4,7 @@ extension Interpreter {
     static func select(_ target: RuleValue, _ field: String, node: Int) -> RuleValue {
         switch target {
         case .error: return target
+        case .constrained(let c): return c.select(field, node: node)
         case .map(let m):
             if let v = m[field] { return v }
             return .error("Property \(field) is undefined on object.", node: node)
@@ -16,7 +17,7 @@ extension Interpreter {
         if case .error = target { return target }
         if case .error = index { return index }
         switch (target, index) {
-        case (.map, .string(let k)): return Self.select(target, k, node: node)
+        case (.map, .string(let k)), (.constrained, .string(let k)): return Self.select(target, k, node: node)
         case (.list(let items), .int(let i)):
             guard i >= 0, i < items.count else { return .error("Index out of range: \(i).", node: node) }
             return items[Int(i)]

@@ -55,6 +55,7 @@ extension Interpreter {
         case .latlng(let lat, let lng): result = LatLngFunctions.call(lat, lng, name, args, node: node)
         case .path(let p): result = PathFunctions.call(p, name, args, node: node)
         case .null: return .error("Null value error.", node: node)
+        case .constrained(let c): return c.call(name, args, node: node)
         default: result = nil
         }
         return result ?? .error("Function not found error: Name: [\(name)] on \(receiver.typeName).", node: node)

@@ -58,6 +58,7 @@ struct Interpreter {
         case .isType(let operand, let typeName):
             let v = self.evaluate(operand, scope)
             if case .error = v { return v }
+            if case .constrained = v { return ConstrainedValue.undecidable(e.id) }
             guard let result = v.isOfType(typeName) else {
                 return .error("Unknown type '\(typeName)'.", node: e.id)
             }
@@ -123,6 +124,8 @@ struct Interpreter {
     }
 
     static func binary(_ op: BinaryOperator, _ l: RuleValue, _ r: RuleValue, node: Int) -> RuleValue {
+        if case .constrained(let c) = l { return c.binary(op, other: r, constrainedOnLeft: true, node: node) }
+        if case .constrained(let c) = r { return c.binary(op, other: l, constrainedOnLeft: false, node: node) }
         switch op {
         case .equal: return l.equals(r, node: node)
         case .notEqual:

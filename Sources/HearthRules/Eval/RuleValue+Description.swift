@@ -20,6 +20,8 @@ extension RuleValue: CustomStringConvertible {
         case .duration(let d): return "duration(\(d.seconds)s, \(d.nanos)ns)"
         case .latlng(let a, let b): return "latlng(\(a), \(b))"
         case .error(let e): return "error(\(e.message))"
+        case .constrained(.field(let c)): return "constrained(resource.data.\(c.field.joined(separator: ".")))"
+        case .constrained(.map(_, let path)): return "constrained(resource.data\(path.map { "." + $0 }.joined()))"
         }
     }
 }

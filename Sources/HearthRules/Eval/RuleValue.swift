@@ -20,6 +20,9 @@ public indirect enum RuleValue: Sendable {
     case duration(RuleDuration)
     case latlng(latitude: Double, longitude: Double)
     case error(RuleError)
+    /// `resource.data` of a list request, or a field of it, known only through the query's
+    /// filters (rules are not filters); see `ConstrainedValue`.
+    case constrained(ConstrainedValue)
 
     /// The type name as used by `is` and in error messages.
     public var typeName: String {
@@ -39,6 +42,7 @@ public indirect enum RuleValue: Sendable {
         case .duration: return "duration"
         case .latlng: return "latlng"
         case .error: return "error"
+        case .constrained: return "constrained"
         }
     }
 

@@ -19,6 +19,13 @@ public struct AccessRequest: Sendable {
     public var requestResource: RuleDocument?
     /// `request.query`, list only; touching it on other methods is an error as in production.
     public var query: ListQuery?
+    /// List only: what the query's filters fix about every result ("rules are not filters").
+    /// When set, `resource` is ignored and `resource.data` is the constrained view.
+    public var listConstraints: ListConstraints?
+    /// List only: a collection group query. `path` is then the parent's segments followed by
+    /// the collection id, and any number of unknown segments sit between them, which only a
+    /// recursive wildcard (`{path=**}`) can match, as production requires.
+    public var collectionGroup = false
     /// Emulator extras exposed as `request.headers` / `request.inTransaction`.
     public var headers: [String: String]
     public var inTransaction: Bool

@@ -4,10 +4,12 @@
 struct PathMatcher {
     let version: Int
 
-    /// A path element: a concrete segment, or the unknown document slot of a list request.
+    /// A path element: a concrete segment, the unknown document slot of a list request, or the
+    /// unknown run of segments before a collection group's collection id.
     enum Element {
         case segment(String)
         case listSlot(RuleValue)
+        case unknownSegments
     }
 
     func match(_ pattern: [PathPatternSegment], _ path: [Element]) -> [String: RuleValue]? {
@@ -28,6 +30,7 @@ struct PathMatcher {
             switch element {
             case .segment(let s): bindings[name] = .string(s)
             case .listSlot(let v): bindings[name] = v
+            case .unknownSegments: return false
             }
             if self.match(pattern.dropFirst(), path.dropFirst(), &bindings) { return true }
             bindings[name] = nil
@@ -40,7 +43,11 @@ struct PathMatcher {
                 var segments: [String] = []
                 for case .segment(let s) in taken { segments.append(s) }
                 var trial = bindings
-                trial[name] = .path(RulePath(segments))
+                let unknown = taken.contains { if case .unknownSegments = $0 { true } else { false } }
+                trial[name] =
+                    unknown
+                    ? .error("The path of a collection group query's documents is not known before they are read.")
+                    : .path(RulePath(segments))
                 if self.match(pattern.dropFirst(), path.dropFirst(take), &trial) {
                     bindings = trial
                     return true

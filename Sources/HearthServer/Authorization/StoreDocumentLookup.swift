@@ -1,29 +1,31 @@
 import HearthFirestore
 import HearthRules
 
-/// `get()`/`exists()` and `getAfter()`/`existsAfter()` over a live `DocumentStore`.
+/// `get()`/`exists()` and `getAfter()`/`existsAfter()` for rules, over the store.
 ///
-/// "After" reads see `pending`, the documents a batch or transaction is about to write (nil =
-/// deleted), over the stored ones, as production's `getAfter` sees the whole batch committed.
-/// Paths that are not documents of this store's database read as missing. Each call is one
-/// store lookup (the evaluator caches repeats and enforces the per-request limits).
+/// Reads of a single request go to the live store; a commit's review reads the state the
+/// commit sees under the store lock (before) and the whole commit applied (after), as
+/// production's `getAfter` sees the whole batch. Paths that are not documents read as
+/// missing. Each call is one dictionary lookup (the evaluator caches repeats and enforces
+/// the per-request limits).
 struct StoreDocumentLookup: DocumentLookup {
-    let store: DocumentStore
-    let pending: [DocumentPath: Document?]
+    let database: DatabaseID
+    let read: @Sendable (DocumentPath, _ after: Bool) -> Document?
 
-    init(store: DocumentStore, pending: [DocumentPath: Document?] = [:]) {
-        self.store = store
-        self.pending = pending
+    /// Reads the live store; "after" equals "before" (nothing is being written).
+    init(store: DocumentStore) {
+        self.database = store.database
+        self.read = { path, _ in store.document(at: path) }
+    }
+
+    /// Reads a commit's review (must only be used inside the review callback).
+    init(review: CommitReview, database: DatabaseID) {
+        self.database = database
+        self.read = { path, after in review.document(at: path, after: after) }
     }
 
     func document(at path: [String], after: Bool) -> RuleDocument? {
         guard let documentPath = try? DocumentPath(segments: path) else { return nil }
-        let document: Document?
-        if after, let staged = self.pending[documentPath] {
-            document = staged
-        } else {
-            document = self.store.document(at: documentPath)
-        }
-        return document.map { RuleDocument($0, in: self.store.database) }
+        return self.read(documentPath, after).map { RuleDocument($0, in: self.database) }
     }
 }

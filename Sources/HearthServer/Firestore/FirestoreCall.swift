@@ -1,5 +1,6 @@
 import HearthFirestore
 import HearthHTTP
+import Logging
 
 /// What every Firestore handler starts from: the database named in the URL, its store, the
 /// caller's identity and the parsed query parameters. Built once per request at the edge.
@@ -10,13 +11,30 @@ struct FirestoreCall: Sendable {
     let parameters: FirestoreParameters
     /// The resource path after `/documents/`, decoded, as segments.
     let segments: [String]
+    /// The security rules this request is judged by; nil when nothing is enforced (no rules
+    /// for the project, or the `owner` identity).
+    let rules: RulesInForce?
+    let logger: Logger
 
-    init(_ request: Request, _ route: RouteParameters, databases: FirestoreDatabases, identities: IdentityResolver) throws {
+    init(_ request: Request, _ route: RouteParameters, databases: FirestoreDatabases, identities: IdentityResolver, rules: FirestoreRulesRegistry, logger: Logger) throws {
         self.identity = try identities.identity(of: request)
         self.database = try DatabaseID(project: route["project"] ?? "", database: route["database"] ?? "")
         self.store = databases.store(for: self.database)
+        self.rules = self.identity == .owner ? nil : rules.rules(for: self.database.project)
+        self.logger = logger
         self.parameters = FirestoreParameters(request.query)
         self.segments = route.segments("path")
+    }
+
+    /// A call made without HTTP (`hearth rules test` drives the same authorization code).
+    init(database: DatabaseID, store: DocumentStore, identity: Identity, rules: RulesInForce?, logger: Logger) {
+        self.identity = identity
+        self.database = database
+        self.store = store
+        self.parameters = FirestoreParameters(URLQuery(""))
+        self.segments = []
+        self.rules = identity == .owner ? nil : rules
+        self.logger = logger
     }
 
     /// True when the path names a document (an even number of segments), false for a collection.

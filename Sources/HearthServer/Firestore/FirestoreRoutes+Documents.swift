@@ -6,7 +6,10 @@ extension FirestoreRoutes {
     /// GetDocument: `mask.fieldPaths` limits the returned fields.
     func getDocument(_ call: FirestoreCall) throws -> Response {
         let mask = try call.parameters.fieldPaths("mask.fieldPaths")
-        let document = try call.store.get(call.documentPath(), ConsistencyCodec.decode(call.parameters))
+        let path = try call.documentPath()
+        let read = try call.store.document(at: path, ConsistencyCodec.decode(call.parameters))
+        try call.authorize(get: path, read.document)
+        guard let document = read.document else { throw call.store.notFound(path) }
         return .json(DocumentCodec.encode(document, in: call.database, mask: mask))
     }
 
@@ -22,6 +25,7 @@ extension FirestoreRoutes {
             startAfter: try parameters.first("pageToken").flatMap { $0.isEmpty ? nil : try PageToken.decode($0) },
             showMissing: try parameters.bool("showMissing") ?? false
         )
+        try call.authorize(list: request)
         let page = try call.store.list(request, consistency)
         var writer = JSONWriter(reservingCapacity: 256 * max(1, page.entries.count))
         writer.beginObject()
@@ -74,13 +78,13 @@ extension FirestoreRoutes {
     /// DeleteDocument: succeeds for a missing document unless a precondition says otherwise.
     func deleteDocument(_ call: FirestoreCall) async throws -> Response {
         let write = Write(path: try call.documentPath(), operation: .delete, precondition: try call.parameters.precondition())
-        try await call.store.waitUntilDurable(call.store.commit([write]).receipt)
+        try await call.store.waitUntilDurable(call.store.commit([write], review: call.reviewer()).receipt)
         return .json(Array("{}".utf8))
     }
 
     private func respondWithDocument(_ call: FirestoreCall, committing write: Write) async throws -> Response {
         let mask = try call.parameters.fieldPaths("mask.fieldPaths")
-        let result = try call.store.commit([write])
+        let result = try call.store.commit([write], review: call.reviewer())
         try await call.store.waitUntilDurable(result.receipt)
         guard let document = result.documents.first ?? nil else {
             throw FirestoreError.internal("The write to \(call.store.name(of: write.path)) stored no document.")

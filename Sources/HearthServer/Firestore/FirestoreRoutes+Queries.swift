@@ -7,7 +7,9 @@ extension FirestoreRoutes {
     func runQuery(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["structuredQuery", "explainOptions"]))
         let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
-        let (result, transaction) = try call.store.runQuery(query, ConsistencyCodec.decode(body))
+        let consistency = try ConsistencyCodec.decode(body)
+        try call.authorize(list: query)
+        let (result, transaction) = try call.store.runQuery(query, consistency)
         var response = ReadResponseCodec(database: call.database, transaction: transaction)
         response.append(result, projection: query.projection)
         return .json(response.finish())
@@ -21,7 +23,9 @@ extension FirestoreRoutes {
         }
         let query = try QueryCodec.decode(aggregation.raw("structuredQuery"), parent: call.parentDocument(), at: "structured_aggregation_query.structured_query")
         let aggregations = try AggregationCodec.decode(aggregation.array("aggregations"))
-        let (result, transaction) = try call.store.runQuery(query, ConsistencyCodec.decode(body))
+        let consistency = try ConsistencyCodec.decode(body)
+        try call.authorize(list: query)
+        let (result, transaction) = try call.store.runQuery(query, consistency)
         var response = ReadResponseCodec(database: call.database, transaction: transaction)
         response.append(aggregations.map { ($0.alias, $0.function.evaluate(over: result.documents)) }, readTime: result.readTime)
         return .json(response.finish())
@@ -46,6 +50,7 @@ extension FirestoreRoutes {
         var response = ReadResponseCodec(database: call.database, transaction: transaction)
         for path in paths {
             let read = try call.store.document(at: path, consistency)
+            try call.authorize(get: path, read.document, batch: paths.count > 1)
             response.append(read.document, path: path, readTime: read.readTime, mask: mask)
         }
         return .json(response.finish())
@@ -57,6 +62,7 @@ extension FirestoreRoutes {
     func partitionQuery(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["structuredQuery", "partitionCount", "pageToken", "pageSize", "readTime"])
         let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
+        try call.requireAdmin("partitionQuery")
         if !query.allDescendants || query.filter != nil {
             throw FirestoreError.invalidArgument("partitionQuery needs a collection-group query (allDescendants: true) without filters.")
         }
@@ -70,6 +76,7 @@ extension FirestoreRoutes {
     func listCollectionIDs(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["pageSize", "pageToken", "readTime"])
         if body.has("readTime") { _ = try ConsistencyCodec.decode(body) }
+        try call.requireAdmin("listCollectionIds")
         var ids = call.store.collectionIDs(under: try call.parentDocument())
         if let token = try body.string("pageToken"), !token.isEmpty {
             guard let bytes = Base64.decode(token) else { throw FirestoreError.invalidArgument("Invalid pageToken \"\(token)\"; pass nextPageToken unchanged.") }

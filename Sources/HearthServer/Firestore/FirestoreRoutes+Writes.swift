@@ -11,9 +11,10 @@ extension FirestoreRoutes {
         }
         let result: CommitResult
         if let text = try body.string("transaction") {
-            result = try call.store.commit(writes, transaction: ConsistencyCodec.transactionID(text, at: "transaction"))
+            result = try call.store.commit(
+                writes, transaction: ConsistencyCodec.transactionID(text, at: "transaction"), review: call.reviewer(inTransaction: true))
         } else {
-            result = try call.store.commit(writes)
+            result = try call.store.commit(writes, review: call.reviewer())
         }
         try await call.store.waitUntilDurable(result.receipt)
         var writer = JSONWriter(reservingCapacity: 64 + 96 * writes.count)
@@ -42,9 +43,10 @@ extension FirestoreRoutes {
         var results: [WriteResult?] = []
         var statuses: [FirestoreError?] = []
         var lastReceipt: JournalReceipt?
+        let reviewer = call.reviewer()
         for write in writes {
             do {
-                let result = try call.store.commit([write])
+                let result = try call.store.commit([write], review: reviewer)
                 results.append(result.writeResults.first)
                 statuses.append(nil)
                 lastReceipt = result.receipt ?? lastReceipt

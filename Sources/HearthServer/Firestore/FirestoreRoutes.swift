@@ -22,12 +22,18 @@ import Logging
 /// | POST | `…/documents:commit`, `:batchGet`, `:batchWrite`, `:beginTransaction`, `:rollback` | the same RPCs |
 /// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
 /// | POST | `/emulator/v1/projects/{p}:export` | write a Hearth export of the project |
+/// | PUT | `/emulator/v1/projects/{p}:securityRules` | put Firestore rules in force for the project |
 /// | GET | `/` | emulator liveness: `Ok` |
 struct FirestoreRoutes: Sendable {
     let databases: FirestoreDatabases
     let identities: IdentityResolver
     /// Writes exports for the emulator's `:export` endpoint.
     let export: FirestoreExport
+    /// The security rules in force, per project.
+    let rules: FirestoreRulesRegistry
+    /// Where deployed rules are kept; nil in memory.
+    let rulesPersistence: RulesPersistence?
+    let logger: Logger
 
     func register(on router: inout Router) {
         let documents = "/v1/projects/{project}/databases/{database}/documents/{path...}"
@@ -72,10 +78,13 @@ struct FirestoreRoutes: Sendable {
         router.on(.post, "/emulator/v1/projects/{project}:export") { request, route in
             try await self.exportProject(request, route)
         }
+        router.on(.put, "/emulator/v1/projects/{project}:securityRules") { request, route in
+            try await self.deployRules(request, route)
+        }
     }
 
     private func call(_ request: Request, _ route: RouteParameters) throws -> FirestoreCall {
-        try FirestoreCall(request, route, databases: self.databases, identities: self.identities)
+        try FirestoreCall(request, route, databases: self.databases, identities: self.identities, rules: self.rules, logger: self.logger)
     }
 
 }

@@ -1,5 +1,6 @@
 import HearthFirestore
 import HearthHTTP
+import HearthRules
 import HearthStorage
 public import Logging
 
@@ -15,20 +16,25 @@ public final class HearthService: Sendable {
     let firestoreServer: HTTPServer
     let storage: DurableStore?
     let logger: Logger
+    /// The Firestore security rules in force.
+    public let rules: FirestoreRulesRegistry
 
     /// Opens the data directory (taking its lock) and recovers every stored document before
     /// anything is served.
-    /// - Throws: a `StorageError` saying what is wrong with the data directory and what to do
-    ///   (another hearth holds it, the file is corrupt, no permission, …).
+    /// - Throws: a `RulesLoadError` when the rules file does not compile (every error at
+    ///   file:line:column), or a `StorageError` saying what is wrong with the data directory and
+    ///   what to do (another hearth holds it, the file is corrupt, no permission, …).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
+        self.rules = try FirestoreRulesRegistry(file: configuration.rulesFile, logger: logger)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
             self.storage = storage
             self.databases = FirestoreDatabases(journal: FirestoreJournal(storage: storage))
             do {
                 _ = try FirestoreRecovery.restore(from: storage, into: self.databases, logger: logger)
+                try Self.restoreRules(from: RulesPersistence(storage: storage), into: self.rules, logger: logger)
             } catch {
                 storage.close()
                 throw error
@@ -40,7 +46,10 @@ public final class HearthService: Sendable {
         let routes = FirestoreRoutes(
             databases: self.databases,
             identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
-            export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false)
+            export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false),
+            rules: self.rules,
+            rulesPersistence: self.storage.map(RulesPersistence.init(storage:)),
+            logger: logger
         )
         var router = Router()
         routes.register(on: &router)
@@ -104,6 +113,18 @@ public final class HearthService: Sendable {
     /// service that was never started (`hearth import`); `run()` does it itself. Idempotent.
     public func close() {
         self.storage?.close()
+    }
+
+    /// Puts back the rules deployed with `:securityRules` before the restart.
+    private static func restoreRules(from persistence: RulesPersistence, into registry: FirestoreRulesRegistry, logger: Logger) throws {
+        for (project, fileName, source) in try persistence.load() {
+            let (rules, diagnostics) = RulesInForce.compile(source, fileName: fileName, origin: "\(fileName) (deployed with :securityRules)")
+            guard let rules else {
+                logger.error("The stored rules for project \(project) no longer compile; that project falls back to the --rules file:\n\(diagnostics.formatted(source: source))")
+                continue
+            }
+            registry.install(rules, project: project)
+        }
     }
 
     /// Durable records when there are any (only acknowledged writes, one snapshot of every

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// Where to write an export (see README "Import and export") after the HTTP server has
     /// drained on shutdown, before the storage closes; nil writes none.
     public var exportOnExit: String?
+    /// The Firestore security rules file (`--rules`), reloaded when it changes; nil allows
+    /// every request, as the emulator suite does without rules.
+    public var rulesFile: String?
 
     public init() {}
 }

@@ -52,8 +52,17 @@ import Testing
 
         let create = AccessRequest(method: .create, path: ["reports", "r1"], auth: alice, time: time)
         #expect(!rules.evaluate(create, lookup: lookup).isAllowed)
-        let audit = Document(path: Self.doc("audit/r1"), fields: MapValue(), createTime: Timestamp(seconds: 1), updateTime: Timestamp(seconds: 1))
-        #expect(rules.evaluate(create, lookup: StoreDocumentLookup(store: store, pending: [Self.doc("audit/r1"): audit])).isAllowed)
+        // getAfter/existsAfter inside a commit's review see the whole commit applied.
+        var allowedInReview = false
+        _ = try store.commit(
+            [
+                Write(path: Self.doc("audit/r1"), operation: .update(fields: MapValue(), mask: nil)),
+                Write(path: Self.doc("reports/r1"), operation: .update(fields: MapValue(), mask: nil)),
+            ],
+            review: { review in
+                allowedInReview = rules.evaluate(create, lookup: StoreDocumentLookup(review: review, database: store.database)).isAllowed
+            })
+        #expect(allowedInReview)
     }
 
     @Test func ownerAndAnonymousHaveNoRequestAuth() {

@@ -1,0 +1,90 @@
+import HearthRules
+public import Logging
+import Synchronization
+
+/// The Firestore security rules in force: the `--rules` file (reloaded when it changes) for
+/// every project, overridden per project by rules deployed with
+/// `PUT /emulator/v1/projects/{p}:securityRules`, as the emulator suite keys rules by project.
+/// No file and nothing deployed: every request is allowed, as in the emulator suite.
+///
+/// Cost per request: one `stat(2)` of the rules file and one uncontended lock; the file is
+/// read and compiled only when its signature changed, by the first request that notices, so
+/// the very next request after an edit is judged by the new rules (no stale verdicts). A file
+/// that stops compiling keeps the previous rules in force and its errors are logged with
+/// file:line:column.
+public final class FirestoreRulesRegistry: Sendable {
+    private struct State: Sendable {
+        var fromFile: RulesInForce?
+        var signature: RulesFile.Signature?
+        var deployed: [String: RulesInForce] = [:]
+    }
+
+    private let file: RulesFile?
+    private let state = Mutex(State())
+    private let logger: Logger
+
+    /// Loads the rules file, if any.
+    /// - Throws: `RulesLoadError` with every compile error when the file does not compile or
+    ///   cannot be read: a server must not start with rules other than the ones asked for.
+    public init(file path: String?, logger: Logger) throws(RulesLoadError) {
+        self.logger = logger
+        self.file = path.map(RulesFile.init(path:))
+        guard let file = self.file else { return }
+        let signature = file.signature()
+        let rules = try Self.load(file)
+        self.state.withLock {
+            $0.fromFile = rules
+            $0.signature = signature
+        }
+    }
+
+    /// True when nothing restricts requests (no rules file and nothing deployed).
+    public var allowsEverything: Bool {
+        self.file == nil && self.state.withLock { $0.deployed.isEmpty }
+    }
+
+    /// The rules for `project`, after picking up any change to the rules file; nil = allow all.
+    func rules(for project: String) -> RulesInForce? {
+        self.reloadIfChanged()
+        return self.state.withLock { $0.deployed[project] ?? $0.fromFile }
+    }
+
+    /// Puts `rules` in force for `project` (deployed, or recovered from the data file).
+    func install(_ rules: RulesInForce, project: String) {
+        self.state.withLock { $0.deployed[project] = rules }
+        self.logger.info("Firestore rules for project \(project) now from \(rules.origin)")
+    }
+
+    /// Checks the file's signature; on a change, reads and compiles it once.
+    private func reloadIfChanged() {
+        guard let file = self.file else { return }
+        let signature = file.signature()
+        // Claim the new signature under the lock so concurrent requests compile it only once.
+        let changed = self.state.withLock { state -> Bool in
+            guard state.signature != signature else { return false }
+            state.signature = signature
+            return true
+        }
+        guard changed else { return }
+        guard signature != nil else {
+            self.logger.warning("The rules file \(file.path) is gone; the previous rules stay in force until it is back.")
+            return
+        }
+        do {
+            let rules = try Self.load(file)
+            self.state.withLock { $0.fromFile = rules }
+            self.logger.info("Reloaded Firestore rules from \(file.path)")
+        } catch {
+            self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
+        }
+    }
+
+    private static func load(_ file: RulesFile) throws(RulesLoadError) -> RulesInForce {
+        let source = try file.read()
+        let (rules, diagnostics) = RulesInForce.compile(source, fileName: file.path, origin: file.path)
+        guard let rules else {
+            throw RulesLoadError("The rules file \(file.path) does not compile:\n\(diagnostics.formatted(source: source))")
+        }
+        return rules
+    }
+}
