@@ -8,7 +8,7 @@ extension FirestoreCall {
     /// (`Missing or insufficient permissions.`), so clients that match on it keep working,
     /// followed by Hearth's explanation: the method, the resource, and each `allow` that was
     /// evaluated with its file:line and result, or that none matched. The log gets the same.
-    func enforce(_ decision: Decision, _ method: RequestMethod, _ resource: String, _ rules: RulesInForce) throws(FirestoreError) {
+    func enforce(_ decision: Decision, _ method: RequestMethod, _ resource: @autoclosure () -> String, _ rules: RulesInForce) throws(FirestoreError) {
         guard !decision.isAllowed else { return }
         let reasons =
             decision.evaluations.isEmpty
@@ -16,7 +16,7 @@ extension FirestoreCall {
             : decision.evaluations.map { evaluation in
                 "\(evaluation.fileName):\(evaluation.location.line): allow \(evaluation.method.rawValue) → \(Self.outcome(evaluation.outcome))"
             }.joined(separator: "; ")
-        throw self.denial("\(method.rawValue) on \(resource) was denied: \(reasons)", rules)
+        throw self.denial("\(method.rawValue) on \(resource()) was denied: \(reasons)", rules)
     }
 
     /// A PERMISSION_DENIED carrying `explanation` after production's text, logged for the user.
