@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "HearthRulesTests",
             dependencies: ["HearthRules"],
-            resources: [.copy("Conformance")],
+            resources: [.copy("Conformance"), .copy("Database/Fixtures")],
             swiftSettings: strictness
         ),
         .testTarget(
