@@ -55,6 +55,7 @@ extension DocumentStore {
         let committed = CommittedChanges(commitTime: commitTime, changes: changes)
         state.log.append(committed)
         let receipt = changes.isEmpty ? nil : self.journal(.commit(self.database, committed), changes: committed, in: &state)
+        self.publish(committed, receipt: receipt, in: &state)
         return CommitResult(commitTime: commitTime, writeResults: results, documents: documents, receipt: receipt)
     }
 

@@ -18,6 +18,7 @@ extension DocumentStore {
             self.state.withLock { state in
                 if state.writeFailure == nil { state.writeFailure = error }
                 Self.undo(from: receipt, in: &state)
+                self.publishUndo(in: &state)
             }
             throw error
         }

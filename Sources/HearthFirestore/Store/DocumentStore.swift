@@ -24,6 +24,8 @@ public final class DocumentStore: Sendable {
         var pending: [PendingCommit] = []
         /// Set when the journal failed: writes are refused from then on.
         var writeFailure: FirestoreError?
+        /// Real-time listeners, updated by every write path (see `DocumentStore+Listen`).
+        var listeners = ListenerRegistry()
     }
 
     /// - Parameter now: the wall clock, injectable for tests; commit times derived from it are
@@ -81,7 +83,9 @@ public final class DocumentStore: Sendable {
             let changes = CommittedChanges(commitTime: time, changes: before)
             state.tree.removeAll()
             state.log.removeAll(at: time)
-            return self.journal(.clear(self.database), changes: changes, in: &state)
+            let receipt = self.journal(.clear(self.database), changes: changes, in: &state)
+            self.publishClear(at: time, receipt: receipt, in: &state)
+            return receipt
         }
     }
 
@@ -99,6 +103,7 @@ public final class DocumentStore: Sendable {
             for path in paths { state.tree.remove(path) }
             state.log.append(committed)
             let receipt = paths.isEmpty ? nil : self.journal(.commit(self.database, committed), changes: committed, in: &state)
+            self.publish(committed, receipt: receipt, in: &state)
             return (paths.count, receipt)
         }
     }
