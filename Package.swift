@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "HearthJSON", swiftSettings: strictness),
         // The Firestore data model (values, paths, documents, the store). No I/O, no wire format.
         .target(name: "HearthFirestore", dependencies: ["HearthCore"], swiftSettings: strictness),
+        // The Realtime Database data model (JSON tree, ordering, queries, writes, ETags, change
+        // feed, stream events). JSON in and out through HearthJSON; no HTTP, no SQLite.
+        .target(name: "HearthDatabase", dependencies: ["HearthJSON", "HearthCore"], swiftSettings: strictness),
         // HTTP/1.1 on SwiftNIO: transport, router, request/response types. Knows nothing of Firebase.
         .target(
             name: "HearthHTTP",
@@ -89,6 +92,7 @@ let package = Package(
 
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
+        .testTarget(name: "HearthDatabaseTests", dependencies: ["HearthDatabase", "HearthJSON"], swiftSettings: strictness),
         .testTarget(
             name: "HearthRulesTests",
             dependencies: ["HearthRules"],
