@@ -49,9 +49,15 @@ extension HearthCommand {
         @Option(help: "Firestore security rules file, reloaded when it changes. Without it every request is allowed.")
         var rules: String?
 
+        @Option(help: "Seconds between keep-alive comments on listen streams.")
+        var keepAlive = 15
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
+            }
+            guard self.keepAlive > 0 else {
+                throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -80,6 +86,7 @@ extension HearthCommand {
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules
+            configuration.listening.keepAlive = .seconds(self.keepAlive)
 
             let service: HearthService
             do {

@@ -118,6 +118,40 @@ public final class RawHTTPConnection {
     /// - Parameter forHead: the request was `HEAD`, so no body follows whatever the headers say.
     public func readResponse(forHead: Bool = false) throws -> RawHTTPResponse {
         while true {
+            var response = try self.readResponseHead()
+            let status = response.status
+            if (100..<200).contains(status) && status != 101 { continue }
+            if forHead || status == 204 || status == 304 { return response }
+            if response.header("transfer-encoding")?.lowercased().contains("chunked") == true {
+                response.body = try self.readChunkedBody()
+                response.wasChunked = true
+            } else if let length = response.header("content-length").flatMap({ Int($0) }) {
+                response.body = try self.read(exactly: length)
+            } else {
+                response.body = try self.readUntilClose()
+            }
+            return response
+        }
+    }
+
+    /// Reads one chunk of a chunked body whose head `readResponseHead()` returned; nil after
+    /// the last chunk. For streams (server-sent events) read piece by piece.
+    public func readChunk() throws -> [UInt8]? {
+        let line = String(decoding: try self.readLine(), as: UTF8.self)
+        let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        guard let size = Int(sizeText.trimmingSpaces(), radix: 16) else { throw RawHTTPError("Malformed chunk size line: \(line)") }
+        if size == 0 {
+            while !(try self.readLine()).isEmpty {}
+            return nil
+        }
+        let chunk = try self.read(exactly: size)
+        guard try self.readLine().isEmpty else { throw RawHTTPError("Chunk not followed by CRLF") }
+        return chunk
+    }
+
+    /// Reads a response's status line and headers only (the body is left unread).
+    public func readResponseHead() throws -> RawHTTPResponse {
+        do {
             let headBytes = try self.readHead()
             var lines = String(decoding: headBytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
             let statusLine = lines.removeFirst()
@@ -131,24 +165,13 @@ public final class RawHTTPConnection {
                 let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
                 headers.append((String(line[..<colon]), String(value)))
             }
-            var response = RawHTTPResponse(
+            return RawHTTPResponse(
                 status: status,
                 reason: parts.count > 2 ? String(parts[2]) : "",
                 version: String(parts[0]),
                 headers: headers,
                 body: []
             )
-            if (100..<200).contains(status) && status != 101 { continue }
-            if forHead || status == 204 || status == 304 { return response }
-            if response.header("transfer-encoding")?.lowercased().contains("chunked") == true {
-                response.body = try self.readChunkedBody()
-                response.wasChunked = true
-            } else if let length = response.header("content-length").flatMap({ Int($0) }) {
-                response.body = try self.read(exactly: length)
-            } else {
-                response.body = try self.readUntilClose()
-            }
-            return response
         }
     }
 
@@ -270,19 +293,8 @@ public final class RawHTTPConnection {
 
     private func readChunkedBody() throws -> [UInt8] {
         var body: [UInt8] = []
-        while true {
-            let line = String(decoding: try self.readLine(), as: UTF8.self)
-            let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-            guard let size = Int(sizeText.trimmingSpaces(), radix: 16) else {
-                throw RawHTTPError("Malformed chunk size line: \(line)")
-            }
-            if size == 0 {
-                while !(try self.readLine()).isEmpty {}  // trailers
-                return body
-            }
-            body += try self.read(exactly: size)
-            guard try self.readLine().isEmpty else { throw RawHTTPError("Chunk not followed by CRLF") }
-        }
+        while let chunk = try self.readChunk() { body += chunk }
+        return body
     }
 }
 

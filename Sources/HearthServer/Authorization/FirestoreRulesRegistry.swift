@@ -17,6 +17,8 @@ public final class FirestoreRulesRegistry: Sendable {
         var fromFile: RulesInForce?
         var signature: RulesFile.Signature?
         var deployed: [String: RulesInForce] = [:]
+        var observers: [Int: @Sendable () -> Void] = [:]
+        var nextObserver = 0
     }
 
     private let file: RulesFile?
@@ -53,6 +55,25 @@ public final class FirestoreRulesRegistry: Sendable {
     func install(_ rules: RulesInForce, project: String) {
         self.state.withLock { $0.deployed[project] = rules }
         self.logger.info("Firestore rules for project \(project) now from \(rules.origin)")
+        self.notifyObservers()
+    }
+
+    /// Calls `observer` after every change of the rules in force (open listeners re-check their
+    /// access then). Returns the key to pass to `removeObserver`.
+    func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
+        self.state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = observer
+            return state.nextObserver
+        }
+    }
+
+    func removeObserver(_ key: Int) {
+        _ = self.state.withLock { $0.observers.removeValue(forKey: key) }
+    }
+
+    private func notifyObservers() {
+        for observer in self.state.withLock({ Array($0.observers.values) }) { observer() }
     }
 
     /// Checks the file's signature; on a change, reads and compiles it once.
@@ -74,6 +95,7 @@ public final class FirestoreRulesRegistry: Sendable {
             let rules = try Self.load(file)
             self.state.withLock { $0.fromFile = rules }
             self.logger.info("Reloaded Firestore rules from \(file.path)")
+            self.notifyObservers()
         } catch {
             self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
         }

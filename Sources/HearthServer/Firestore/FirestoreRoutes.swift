@@ -23,6 +23,8 @@ import Logging
 /// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
 /// | POST | `/emulator/v1/projects/{p}:export` | write a Hearth export of the project |
 /// | PUT | `/emulator/v1/projects/{p}:securityRules` | put Firestore rules in force for the project |
+/// | GET + `Accept: text/event-stream` | `…/documents/{document|collection}` | listen (Hearth's SSE protocol) |
+/// | POST | `…/documents[/{document}]:listen` | listen to a query or document set (SSE) |
 /// | GET | `/` | emulator liveness: `Ok` |
 struct FirestoreRoutes: Sendable {
     let databases: FirestoreDatabases
@@ -33,6 +35,7 @@ struct FirestoreRoutes: Sendable {
     let rules: FirestoreRulesRegistry
     /// Where deployed rules are kept; nil in memory.
     let rulesPersistence: RulesPersistence?
+    let listening: ListenSettings
     let logger: Logger
 
     func register(on router: inout Router) {
@@ -40,6 +43,7 @@ struct FirestoreRoutes: Sendable {
         router.on(.get, "/") { _, _ in .text("Ok") }
         router.on(.get, documents) { request, route in
             let call = try self.call(request, route)
+            if Self.wantsEventStream(request) { return try self.listenToPath(call, request) }
             return call.namesDocument ? try self.getDocument(call) : try self.listDocuments(call)
         }
         router.on(.post, documents) { request, route in try await self.createDocument(self.call(request, route), request) }
@@ -50,6 +54,7 @@ struct FirestoreRoutes: Sendable {
         let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) async throws -> Response)] = [
             ("runQuery", { $0.runQuery }), ("runAggregationQuery", { $0.runAggregationQuery }),
             ("listCollectionIds", { $0.listCollectionIDs }), ("partitionQuery", { $0.partitionQuery }),
+            ("listen", { $0.listenToBody }),
         ]
         for (verb, handler) in verbs {
             for pattern in ["\(root):\(verb)", "\(root)/{path...}:\(verb)"] {

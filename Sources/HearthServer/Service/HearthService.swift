@@ -49,6 +49,7 @@ public final class HearthService: Sendable {
             export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false),
             rules: self.rules,
             rulesPersistence: self.storage.map(RulesPersistence.init(storage:)),
+            listening: configuration.listening,
             logger: logger
         )
         var router = Router()

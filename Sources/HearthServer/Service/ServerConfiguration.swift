@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     /// The Firestore security rules file (`--rules`), reloaded when it changes; nil allows
     /// every request, as the emulator suite does without rules.
     public var rulesFile: String?
+    /// Firestore listen streams: keep-alive interval and per-stream buffer.
+    public var listening = ListenSettings()
 
     public init() {}
 }

@@ -59,6 +59,15 @@ enum FirestoreErrorResponse {
     }
 
     static func response(status: String, httpCode: Int, message: String) -> Response {
+        .json(self.body(status: status, httpCode: httpCode, message: message), status: HTTPStatus(code: httpCode))
+    }
+
+    /// The error JSON alone, also sent as the data of a stream's final `error` event.
+    static func body(for error: FirestoreError) -> [UInt8] {
+        self.body(status: error.code.rawValue, httpCode: error.code.httpStatus, message: error.message)
+    }
+
+    private static func body(status: String, httpCode: Int, message: String) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 128 + message.utf8.count)
         writer.beginObject()
         writer.key("error")
@@ -71,6 +80,6 @@ enum FirestoreErrorResponse {
         writer.string(status)
         writer.endObject()
         writer.endObject()
-        return .json(writer.bytes, status: HTTPStatus(code: httpCode))
+        return writer.bytes
     }
 }

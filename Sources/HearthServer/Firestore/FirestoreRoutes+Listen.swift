@@ -1,0 +1,78 @@
+import HearthFirestore
+import HearthHTTP
+import HearthJSON
+
+extension FirestoreRoutes {
+    /// Whether the client asked for a server-sent event stream.
+    static func wantsEventStream(_ request: Request) -> Bool {
+        request.headers["Accept"]?.contains("text/event-stream") == true
+    }
+
+    /// `GET …/documents/{document|collection}` with `Accept: text/event-stream`: listen to one
+    /// document, or to a collection in the order (`orderBy`) and window (`pageSize`) listing uses.
+    func listenToPath(_ call: FirestoreCall, _ request: Request) throws -> Response {
+        if call.namesDocument {
+            let path = try call.documentPath()
+            return try self.listen(call, request, .document(path)) { call throws(FirestoreError) in
+                try call.authorize(get: path, call.store.document(at: path))
+            }
+        }
+        let listing = try ListDocumentsRequest(
+            collection: call.collectionPath(),
+            orderBy: try call.parameters.first("orderBy").map { text throws(FirestoreError) in try OrderByText.parse(text) } ?? [],
+            pageSize: try call.parameters.int32("pageSize"))
+        let target = try ListenTarget.collection(listing.collection, orderBy: listing.orderBy, pageSize: listing.pageSize)
+        return try self.listen(call, request, target) { call throws(FirestoreError) in try call.authorize(list: listing) }
+    }
+
+    /// `POST …/documents[/{document}]:listen` with a RunQuery body (`structuredQuery`) or a
+    /// BatchGet body (`documents`): listen to any query or set of documents.
+    func listenToBody(_ call: FirestoreCall, _ request: Request) throws -> Response {
+        guard Self.wantsEventStream(request) else {
+            throw FirestoreError.invalidArgument(":listen answers with server-sent events; send the header 'Accept: text/event-stream'.")
+        }
+        let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["structuredQuery", "documents"])
+        switch (body.has("structuredQuery"), body.has("documents")) {
+        case (true, false):
+            let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
+            if query.projection != nil {
+                throw FirestoreError.invalidArgument("A listen query cannot use select (Firestore listeners always return whole documents).")
+            }
+            return try self.listen(call, request, .query(query)) { call throws(FirestoreError) in try call.authorize(list: query) }
+        case (false, true):
+            var paths: [DocumentPath] = []
+            for (index, item) in try body.array("documents").enumerated() {
+                guard case .string(let name) = item else {
+                    throw FirestoreError.invalidArgument("Invalid value at 'documents[\(index)]': expected a document name.")
+                }
+                paths.append(try WriteCodec.path(name, in: call.database, at: "documents[\(index)]"))
+            }
+            let target = ListenTarget.documents(normalizing: paths)
+            let documents = paths
+            return try self.listen(call, request, target) { call throws(FirestoreError) in
+                for path in documents { try call.authorize(get: path, call.store.document(at: path), batch: documents.count > 1) }
+            }
+        default:
+            throw FirestoreError.invalidArgument("A :listen body needs exactly one of structuredQuery (a query) or documents (a list of document names).")
+        }
+    }
+
+    /// Checks access (403 before any stream starts), then streams the target.
+    private func listen(
+        _ call: FirestoreCall, _ request: Request, _ target: ListenTarget,
+        authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
+    ) throws -> Response {
+        try authorize(call)
+        let token = try request.headers["Last-Event-ID"].flatMap { text throws(FirestoreError) -> Timestamp? in
+            do {
+                return try Timestamp(rfc3339: text)
+            } catch {
+                throw FirestoreError.invalidArgument("Last-Event-ID \"\(text)\" is not a resume token; send back the id of the last snapshot event received.")
+            }
+        }
+        let stream = ListenStream(
+            call: call, target: target, rules: self.rules, keepAlive: self.listening.keepAlive, capacity: self.listening.bufferedSnapshots,
+            authorize: authorize)
+        return try stream.response(resumingAfter: token)
+    }
+}
