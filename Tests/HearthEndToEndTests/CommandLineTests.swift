@@ -2,7 +2,7 @@ import Foundation
 import HearthTesting
 import Testing
 
-/// The command line besides `serve`: `hearth rules check`, `hearth token`, `--help`, `--version`.
+/// The command line besides `serve`: `hearth rules check`, `hearth rules test`, `hearth token`, `--help`, `--version`.
 @Suite struct CommandLineTests {
     struct Run {
         let status: Int32
@@ -61,6 +61,42 @@ import Testing
         #expect(run.stderr.contains("\(path):5:7: error: expected ';'"))
         #expect(run.stderr.contains("\(path):5:23: error: unknown function 'nosuch'"))
         #expect(run.stdout.contains("2 error(s)"))
+    }
+
+    /// The repository root, where `rules/` and `Tests/RulesTestFiles/` live.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+
+    @Test func rulesTestRunsTheRepositoryRulesTestsWithoutFailures() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/rules")
+            .filter { $0.hasSuffix(".test.json") }.sorted().map { Self.root + "/rules/" + $0 }
+        #expect(files.count == 4)
+        let run = try Self.hearth(["rules", "test"] + files)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix(" passed, 0 failed\n"))
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func rulesTestPrintsOneLinePerFailingCaseAndExitsOne() throws {
+        let file = Self.root + "/Tests/RulesTestFiles/failing.test.json"
+        let rules = Self.root + "/Tests/RulesTestFiles/notes.rules"
+        let run = try Self.hearth(["rules", "test", file])
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            \(file): case "a stranger reads": expected allow, got deny — get on notes/n1 was denied: \(rules):6: allow get → false
+            \(file): case "the owner is kept out": expected deny, got allow — allowed by \(rules):6 for 'get'
+            \(file): case "an update of a missing note": expected allow, got error — NOT_FOUND: No document to update: notes/n2
+            3 passed, 3 failed
+
+            """)
+    }
+
+    @Test func rulesTestReportsAMalformedFileAndStillRunsTheOthers() throws {
+        let malformed = Self.root + "/Tests/RulesTestFiles/malformed.test.json"
+        let profiles = Self.root + "/rules/profiles.test.json"
+        let run = try Self.hearth(["rules", "test", malformed, profiles])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(malformed): error: case \"a misspelt member\": cases[1]: unknown member \"expected\""))
+        #expect(run.stdout.hasSuffix(" passed, 0 failed (1 file could not be run)\n"))
     }
 
     @Test func tokenMintsAnUnsignedJWTTheServerAccepts() throws {

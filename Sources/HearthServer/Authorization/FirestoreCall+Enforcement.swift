@@ -9,6 +9,7 @@ extension FirestoreCall {
     /// followed by Hearth's explanation: the method, the resource, and each `allow` that was
     /// evaluated with its file:line and result, or that none matched. The log gets the same.
     func enforce(_ decision: Decision, _ method: RequestMethod, _ resource: @autoclosure () -> String, _ rules: RulesInForce) throws(FirestoreError) {
+        self.decisionObserver?(decision)
         guard !decision.isAllowed else { return }
         let reasons =
             decision.evaluations.isEmpty

@@ -101,7 +101,8 @@ public final class FirestoreRulesRegistry: Sendable {
         }
     }
 
-    private static func load(_ file: RulesFile) throws(RulesLoadError) -> RulesInForce {
+    /// Reads and compiles a rules file (also `hearth rules test`'s loader).
+    static func load(_ file: RulesFile) throws(RulesLoadError) -> RulesInForce {
         let source = try file.read()
         let (rules, diagnostics) = RulesInForce.compile(source, fileName: file.path, origin: file.path)
         guard let rules else {

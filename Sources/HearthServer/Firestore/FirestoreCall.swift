@@ -1,5 +1,6 @@
 import HearthFirestore
 import HearthHTTP
+import HearthRules
 import Logging
 
 /// What every Firestore handler starts from: the database named in the URL, its store, the
@@ -15,6 +16,9 @@ struct FirestoreCall: Sendable {
     /// for the project, or the `owner` identity).
     let rules: RulesInForce?
     let logger: Logger
+    /// Told every rules decision as it is enforced, allow or deny: `hearth rules test` uses it
+    /// to say which allow statement granted a request it expected to be denied.
+    var decisionObserver: (@Sendable (Decision) -> Void)?
 
     init(_ request: Request, _ route: RouteParameters, databases: FirestoreDatabases, identities: IdentityResolver, rules: FirestoreRulesRegistry, logger: Logger) throws {
         self.identity = try identities.identity(of: request)

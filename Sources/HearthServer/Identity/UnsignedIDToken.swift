@@ -10,6 +10,15 @@ public import HearthJSON
 public enum UnsignedIDToken {
     /// - Throws: `IdentityError` if `claims` names a different user than `uid`.
     public static func mint(uid: String, project: String, claims: JSONObject = JSONObject([])) throws(IdentityError) -> String {
+        let payload = try self.claims(uid: uid, project: project, extra: claims)
+        let header = JSONValue.object(JSONObject([.init(key: "alg", value: .string("none")), .init(key: "type", value: .string("JWT"))]))
+        return Base64.encodeURLSafe(header.serialized()) + "." + Base64.encodeURLSafe(JSONValue.object(payload).serialized()) + "."
+    }
+
+    /// The claims of a minted token: what `request.auth.token` holds for it (`hearth rules test`
+    /// builds its users from these, so rules see the same token as from `hearth token`).
+    /// - Throws: `IdentityError` if `extra` names a different user than `uid`.
+    public static func claims(uid: String, project: String, extra claims: JSONObject = JSONObject([])) throws(IdentityError) -> JSONObject {
         guard !uid.isEmpty else {
             throw IdentityError(kind: .invalidCredential, message: "A token needs a non-empty uid.")
         }
@@ -33,7 +42,6 @@ public enum UnsignedIDToken {
             payload.removeAll { $0.key == claim.key }
             payload.append(claim)
         }
-        let header = JSONValue.object(JSONObject([.init(key: "alg", value: .string("none")), .init(key: "type", value: .string("JWT"))]))
-        return Base64.encodeURLSafe(header.serialized()) + "." + Base64.encodeURLSafe(JSONValue.object(JSONObject(payload)).serialized()) + "."
+        return JSONObject(payload)
     }
 }

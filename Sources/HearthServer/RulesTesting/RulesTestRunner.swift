@@ -1,0 +1,80 @@
+import HearthFirestore
+public import Logging
+
+/// Runs rules test files without a server: each case gets a fresh in-memory store holding the
+/// file's seed documents, and its request goes through a `FirestoreCall`, the same
+/// authorization code the server runs for the REST call (get, list judged from the query,
+/// commits reviewed write by write under the store lock).
+public struct RulesTestRunner: Sendable {
+    /// Receives the rules' `debug()` output (at info level) and denial notices.
+    let logger: Logger
+
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Loads the test file and its rules, then runs every case.
+    /// - Throws: `RulesTestFileError` when the file is malformed, its rules file cannot be read
+    ///   or does not compile, or its seed documents are invalid.
+    public func run(file path: String) throws(RulesTestFileError) -> RulesTestReport {
+        try self.run(try RulesTestFile.load(path))
+    }
+
+    func run(_ file: RulesTestFile) throws(RulesTestFileError) -> RulesTestReport {
+        let rules: RulesInForce
+        do {
+            rules = try FirestoreRulesRegistry.load(RulesFile(path: file.rulesPath))
+        } catch {
+            throw RulesTestFileError("\(file.path): error: \(error.message)")
+        }
+        do {
+            _ = try DocumentStore(database: file.database).commit(file.seed)
+        } catch {
+            throw RulesTestFileError("\(file.path): error: seed: \(error.message)")
+        }
+        let outcomes = file.cases.map { self.run($0, in: file, rules: rules) }
+        return RulesTestReport(file: file.path, outcomes: outcomes)
+    }
+
+    /// One case against a fresh store: PERMISSION_DENIED is a deny, success an allow, and any
+    /// other error (a failed precondition, an invalid document) is reported as such.
+    func run(_ testCase: RulesTestCase, in file: RulesTestFile, rules: RulesInForce) -> RulesTestOutcome {
+        let store = DocumentStore(database: file.database)
+        let decisions = RulesTestDecisionLog()
+        var call = FirestoreCall(database: file.database, store: store, identity: testCase.identity, rules: rules, logger: self.logger)
+        call.decisionObserver = { decisions.record($0) }
+        func outcome(_ result: RulesTestOutcome.Result) -> RulesTestOutcome {
+            RulesTestOutcome(name: testCase.name, expected: testCase.expectation, result: result)
+        }
+        do {
+            let seed = file.seed + testCase.seed
+            if !seed.isEmpty { _ = try store.commit(seed) }
+        } catch {
+            return outcome(.error("the case's seed cannot be written: \(error)"))
+        }
+        do throws(FirestoreError) {
+            switch testCase.operation {
+            case .get(let path):
+                try call.authorize(get: path, store.document(at: path))
+            case .list(let query):
+                try call.authorize(list: query)
+            case .commit(let writes):
+                _ = try store.commit(writes, review: call.reviewer(inTransaction: testCase.inTransaction))
+            }
+            return outcome(.verdict(.allow, explanation: decisions.summary))
+        } catch where error.code == .permissionDenied {
+            return outcome(.verdict(.deny, explanation: self.explanation(error.message, in: file.database)))
+        } catch {
+            return outcome(.error(self.explanation(error.description, in: file.database)))
+        }
+    }
+
+    /// An error's message without production's denial prefix and with document names relative
+    /// to the database, e.g. `get on events/e1 was denied: rules/firestore.rules:32: allow get → false`.
+    private func explanation(_ message: String, in database: DatabaseID) -> String {
+        var text = Substring(message)
+        let prefix = "Missing or insufficient permissions. Hearth: "
+        if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        return String(text).replacing(database.documentsRoot + "/", with: "")
+    }
+}
