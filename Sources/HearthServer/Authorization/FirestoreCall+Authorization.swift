@@ -64,8 +64,8 @@ extension FirestoreCall {
     /// ListCollectionIds and PartitionQuery cannot be granted by rules (production): with
     /// rules in force only `Bearer owner` may call them.
     func requireAdmin(_ rpc: String) throws(FirestoreError) {
-        guard self.rules != nil else { return }
-        throw self.denial("\(rpc) is not grantable by security rules; only admin credentials (Bearer owner) may call it.", self.rules!)
+        guard let rules = self.rules else { return }
+        throw self.denial("\(rpc) is not grantable by security rules; only admin credentials (Bearer owner) may call it.", rules)
     }
 
     private func accessRequest(for item: CommitReview.Item, batch: Bool, inTransaction: Bool) -> (RequestMethod, AccessRequest) {

@@ -47,7 +47,16 @@ public final class FirestoreRulesRegistry: Sendable {
 
     /// The rules for `project`, after picking up any change to the rules file; nil = allow all.
     func rules(for project: String) -> RulesInForce? {
-        self.reloadIfChanged()
+        // One stat, and one lock in the common case (file unchanged); a change is compiled once.
+        let signature = self.file?.signature()
+        let (rules, changed) = self.state.withLock { state -> (RulesInForce?, Bool) in
+            let changed = self.file != nil && state.signature != signature
+            // Claim the new signature under the lock so concurrent requests compile it only once.
+            if changed { state.signature = signature }
+            return (state.deployed[project] ?? state.fromFile, changed)
+        }
+        guard changed, let file = self.file else { return rules }
+        self.reload(file, signature: signature)
         return self.state.withLock { $0.deployed[project] ?? $0.fromFile }
     }
 
@@ -76,17 +85,8 @@ public final class FirestoreRulesRegistry: Sendable {
         for observer in self.state.withLock({ Array($0.observers.values) }) { observer() }
     }
 
-    /// Checks the file's signature; on a change, reads and compiles it once.
-    private func reloadIfChanged() {
-        guard let file = self.file else { return }
-        let signature = file.signature()
-        // Claim the new signature under the lock so concurrent requests compile it only once.
-        let changed = self.state.withLock { state -> Bool in
-            guard state.signature != signature else { return false }
-            state.signature = signature
-            return true
-        }
-        guard changed else { return }
+    /// Reads and compiles the changed file; on failure the previous rules stay in force.
+    private func reload(_ file: RulesFile, signature: RulesFile.Signature?) {
         guard signature != nil else {
             self.logger.warning("The rules file \(file.path) is gone; the previous rules stay in force until it is back.")
             return
