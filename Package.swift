@@ -3,7 +3,7 @@
 //
 // Layers, imports pointing down only (see README "Architecture"):
 //
-//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthJSON, HearthStorage }
+//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthRules, HearthJSON, HearthStorage }
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
 // SQLite; HearthStorage stores opaque records; HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthStorage", "HearthRules",
+                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthStorage", "HearthRules",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthJSON", "HearthRules", "HearthStorage",
+                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthRules", "HearthStorage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness

@@ -8,11 +8,12 @@ extension HearthCommand {
     /// `hearth serve`: runs the backend until SIGINT or SIGTERM, then drains and exits 0.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve Firestore (REST v1) on :8080 with no configuration needed.",
+            abstract: "Serve Firestore (REST v1) on :8080 and the Realtime Database on :9000 with no configuration needed.",
             discussion: """
-                On start, prints `export FIRESTORE_EMULATOR_HOST=host:port` on standard output (one \
-                line a shell can eval or a script can read; with --port 0 it carries the port that \
-                was picked). Logs go to standard error.
+                On start, prints `export FIRESTORE_EMULATOR_HOST=host:port` and \
+                `export FIREBASE_DATABASE_EMULATOR_HOST=host:port` on standard output (lines a shell \
+                can eval or a script can read; with port 0 they carry the port that was picked). \
+                Logs go to standard error.
                 """
         )
 
@@ -52,9 +53,21 @@ extension HearthCommand {
         @Option(help: "Seconds between keep-alive comments on listen streams.")
         var keepAlive = 15
 
+        @Option(help: "Realtime Database port; 0 picks a free port and prints it.")
+        var databasePort = 9000
+
+        @Option(help: "Realtime Database rules file (database.rules.json), reloaded when it changes. Without it every request is allowed.")
+        var databaseRules: String?
+
+        @Flag(help: "Refuse Realtime Database queries whose ordering has no .indexOn in the rules, as production does (the emulator suite does not).")
+        var enforceIndexes = false
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
+            }
+            guard (0...65_535).contains(self.databasePort) else {
+                throw ValidationError("--database-port must be between 0 and 65535 (got \(self.databasePort)).")
             }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
@@ -87,6 +100,9 @@ extension HearthCommand {
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules
             configuration.listening.keepAlive = .seconds(self.keepAlive)
+            configuration.databasePort = self.databasePort
+            configuration.databaseRulesFile = self.databaseRules
+            configuration.database.enforcesIndexes = self.enforceIndexes
 
             let service: HearthService
             do {
@@ -102,6 +118,11 @@ extension HearthCommand {
                 logger.notice("No security rules loaded (--rules FILE): every Firestore request is allowed, as in the emulator suite.")
             } else if let file = self.rules {
                 logger.info("Enforcing Firestore security rules from \(file) (reloaded when it changes)")
+            }
+            if let file = self.databaseRules {
+                logger.info("Enforcing Realtime Database rules from \(file) (reloaded when it changes)")
+            } else {
+                logger.notice("No Realtime Database rules loaded (--database-rules FILE): every read and write is allowed, as in the emulator suite.")
             }
             if let importDirectory = self.importDirectory {
                 do {
@@ -125,12 +146,18 @@ extension HearthCommand {
                 logger.critical("Hearth could not start: \(error)")
                 throw ExitCode.failure
             }
-            for endpoint in endpoints where endpoint.service == .firestore {
-                FileHandle.standardOutput.write(Data("export FIRESTORE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
-                let elapsed = ContinuousClock.now - started
-                logger.info(
-                    "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
-                )
+            let elapsed = ContinuousClock.now - started
+            for endpoint in endpoints {
+                switch endpoint.service {
+                case .firestore:
+                    FileHandle.standardOutput.write(Data("export FIRESTORE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
+                    logger.info(
+                        "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
+                    )
+                case .database:
+                    FileHandle.standardOutput.write(Data("export FIREBASE_DATABASE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
+                    logger.info("Realtime Database ready at http://\(endpoint.hostAndPort)/.json?ns=\(self.project)-default-rtdb")
+                }
             }
             do {
                 try await service.run()

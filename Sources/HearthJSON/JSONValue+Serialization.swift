@@ -4,8 +4,9 @@ extension JSONValue {
     /// Numbers are written with their original literal text, so parsing and re-serialising is
     /// byte-stable for compact input. Cost: one pass, one growing buffer.
     /// - Parameter pretty: indent with two spaces and put each member on its own line.
-    public func serialized(pretty: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 256, pretty: pretty)
+    /// - Parameter spaceBeforeColon: with `pretty`, `"key" : value` (the Realtime Database's layout).
+    public func serialized(pretty: Bool = false, spaceBeforeColon: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256, pretty: pretty, spaceBeforeColon: spaceBeforeColon)
         writer.value(self)
         return writer.bytes
     }

@@ -12,6 +12,8 @@ public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8]
 
     private let pretty: Bool
+    /// Pretty mode only: `"key" : value`, the Realtime Database's `print=pretty` layout.
+    private let spaceBeforeColon: Bool
     /// Open containers.
     private var depth = 0
     /// True right after `begin…` (nothing written into the container yet).
@@ -19,10 +21,13 @@ public struct JSONWriter: Sendable {
     /// True right after `key(_:)`: the next value belongs to it, no separator needed.
     private var afterKey = false
 
-    public init(reservingCapacity capacity: Int = 256, pretty: Bool = false) {
+    /// - Parameter spaceBeforeColon: with `pretty`, write `"key" : value` (the Realtime
+    ///   Database's layout) instead of `"key": value`.
+    public init(reservingCapacity capacity: Int = 256, pretty: Bool = false, spaceBeforeColon: Bool = false) {
         self.bytes = []
         self.bytes.reserveCapacity(capacity)
         self.pretty = pretty
+        self.spaceBeforeColon = pretty && spaceBeforeColon
     }
 
     // MARK: Structure
@@ -59,6 +64,9 @@ public struct JSONWriter: Sendable {
         }
         self.atContainerStart = false
         self.appendQuoted(key)
+        if self.spaceBeforeColon {
+            self.bytes.append(UInt8(ascii: " "))
+        }
         self.bytes.append(UInt8(ascii: ":"))
         if self.pretty {
             self.bytes.append(UInt8(ascii: " "))

@@ -95,4 +95,13 @@ extension DatabaseError {
     /// Hearth (wording from the JS SDK). A boolean bound with `orderBy="$priority"`.
     public static let priorityBoundInvalid = Self.badRequest(
         "When ordering by priority, the value passed to startAt, startAfter, endAt, endBefore, or equalTo must be a valid priority value (null, a number, or a string)")
+
+    /// Rules deny a read, query, write or stream (`rtdb.md` §1.7); Firebase's exact text.
+    public static let permissionDenied = Self.unauthorized("Permission denied")
+
+    /// An `auth` credential that is not a token (`rtdb.md` §1.7); Firebase's text.
+    public static let unparsableAuthToken = Self.unauthorized("Could not parse auth token.")
+
+    /// An ID token whose `exp` has passed (`rtdb.md` §1.7, §4.3); Firebase's text.
+    public static let authTokenExpired = Self.unauthorized("Auth token is expired")
 }

@@ -13,6 +13,11 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: Sendable, Hashable {
         /// Malformed input: bad path, body, key, query or limit. HTTP 400.
         case badRequest
+        /// Rules deny the operation, or the credential is unusable (`Permission denied`,
+        /// `Could not parse auth token.`, `Auth token is expired`). HTTP 401, as Firebase answers.
+        case unauthorized
+        /// No such resource (an unknown `/.settings/…` or `/.inspect/…` file). HTTP 404.
+        case notFound
         /// The store cannot make writes durable any more. HTTP 503.
         case unavailable
 
@@ -20,6 +25,8 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         public var httpStatus: Int {
             switch self {
             case .badRequest: 400
+            case .unauthorized: 401
+            case .notFound: 404
             case .unavailable: 503
             }
         }
@@ -27,14 +34,25 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
 
     public let kind: Kind
     public let message: String
+    /// Why, beyond Firebase's terse text: for a rules denial, which rule at which file:line
+    /// evaluated to what. Sent in the `X-Hearth-Explanation` header and logged, never in the
+    /// body, whose text clients compare.
+    public var explanation: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, explanation: String? = nil) {
         self.kind = kind
         self.message = message
+        self.explanation = explanation
     }
 
     /// HTTP 400 with `message`.
     public static func badRequest(_ message: String) -> Self { Self(.badRequest, message) }
+
+    /// HTTP 401 with `message`.
+    public static func unauthorized(_ message: String) -> Self { Self(.unauthorized, message) }
+
+    /// HTTP 404 with `message`.
+    public static func notFound(_ message: String) -> Self { Self(.notFound, message) }
 
     /// HTTP 503 with `message`.
     public static func unavailable(_ message: String) -> Self { Self(.unavailable, message) }

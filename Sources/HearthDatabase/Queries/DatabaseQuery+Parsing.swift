@@ -35,6 +35,7 @@ extension DatabaseQuery {
             try self.check(bound)
         }
         if let (value, key) = bounds.equalTo {
+            self.isEquality = true
             self.start = QueryBound(value: value, key: key.map(QueryBound.Key.name) ?? .min, inclusive: true)
             self.end = QueryBound(value: value, key: key.map(QueryBound.Key.name) ?? .max, inclusive: true)
         }

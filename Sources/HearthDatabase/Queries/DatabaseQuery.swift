@@ -28,6 +28,9 @@ public struct DatabaseQuery: Sendable, Equatable {
     public var limit: Limit?
     /// `shallow=true`: children of an object render as `true`.
     public var shallow: Bool
+    /// The bounds came from `equalTo` (not `startAt` + `endAt` of the same value), which the
+    /// rules' `query.equalTo` reports.
+    public var isEquality = false
 
     public init(index: Index? = nil, start: QueryBound? = nil, end: QueryBound? = nil, limit: Limit? = nil, shallow: Bool = false) {
         self.index = index

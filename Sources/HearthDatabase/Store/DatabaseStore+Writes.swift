@@ -3,48 +3,54 @@ import Synchronization
 extension DatabaseStore {
     /// PUT: replaces the value at `path` (`null` or `{}` deletes it).
     /// - Throws: the depth error, or UNAVAILABLE after a journal failure.
-    public func set(_ path: DatabasePath, _ data: DatabaseWriteData) throws(DatabaseError) -> DatabaseWriteResult {
+    /// - Parameter review: called under the lock with the resolved write before it is applied
+    ///   (the server's rules check); throwing rejects the write and changes nothing.
+    public func set(_ path: DatabasePath, _ data: DatabaseWriteData, review: DatabaseWriteReviewer? = nil) throws(DatabaseError) -> DatabaseWriteResult {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> DatabaseWriteResult in
-            try self.set(path, data, in: &state)
+            try self.set(path, data, review: review, in: &state)
         }
     }
 
     /// PUT with `if-match`: writes only if the ETag of the current value at `path` is `etag`
     /// (`null_etag` for "only if absent"). The compare and the write share one critical section,
     /// which hashes the current value: O(its size).
-    public func set(_ path: DatabasePath, _ data: DatabaseWriteData, ifMatch etag: String) throws(DatabaseError) -> DatabaseConditionalResult {
+    public func set(
+        _ path: DatabasePath, _ data: DatabaseWriteData, ifMatch etag: String, review: DatabaseWriteReviewer? = nil
+    ) throws(DatabaseError) -> DatabaseConditionalResult {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> DatabaseConditionalResult in
             let current = state.root.child(at: path)
             let currentETag = DatabaseETag.of(current)
             guard currentETag == etag else { return .preconditionFailed(current: current, etag: currentETag) }
-            return .written(try self.set(path, data, in: &state))
+            return .written(try self.set(path, data, review: review, in: &state))
         }
     }
 
     /// DELETE: removes the value at `path`.
     @discardableResult
-    public func delete(_ path: DatabasePath) throws(DatabaseError) -> DatabaseWriteResult {
-        try self.set(path, DatabaseWriteData(.empty))
+    public func delete(_ path: DatabasePath, review: DatabaseWriteReviewer? = nil) throws(DatabaseError) -> DatabaseWriteResult {
+        try self.set(path, DatabaseWriteData(.empty), review: review)
     }
 
     /// DELETE with `if-match`.
-    public func delete(_ path: DatabasePath, ifMatch etag: String) throws(DatabaseError) -> DatabaseConditionalResult {
-        try self.set(path, DatabaseWriteData(.empty), ifMatch: etag)
+    public func delete(_ path: DatabasePath, ifMatch etag: String, review: DatabaseWriteReviewer? = nil) throws(DatabaseError) -> DatabaseConditionalResult {
+        try self.set(path, DatabaseWriteData(.empty), ifMatch: etag, review: review)
     }
 
     /// POST: adds `data` under a new push ID below `path` (a leaf there becomes an object).
     /// - Returns: the new key (`{"name": …}` in the response) and the write.
-    public func push(_ path: DatabasePath, _ data: DatabaseWriteData) throws(DatabaseError) -> (name: String, result: DatabaseWriteResult) {
+    public func push(
+        _ path: DatabasePath, _ data: DatabaseWriteData, review: DatabaseWriteReviewer? = nil
+    ) throws(DatabaseError) -> (name: String, result: DatabaseWriteResult) {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> (name: String, result: DatabaseWriteResult) in
             try self.checkWritable(state)
             let name = state.pushIDs.next(now: self.now())
-            return (name, try self.set(path.appending(DatabasePath(unchecked: [name])), data, in: &state))
+            return (name, try self.set(path.appending(DatabasePath(unchecked: [name])), data, review: review, in: &state))
         }
     }
 
     /// PATCH: writes each entry at `path` + its relative path, leaving other children alone.
     /// An update with no entries changes nothing and publishes nothing.
-    public func update(_ path: DatabasePath, _ update: DatabaseUpdate) throws(DatabaseError) -> DatabaseWriteResult {
+    public func update(_ path: DatabasePath, _ update: DatabaseUpdate, review: DatabaseWriteReviewer? = nil) throws(DatabaseError) -> DatabaseWriteResult {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> DatabaseWriteResult in
             try self.checkWritable(state)
             for entry in update.entries { try Self.checkDepth(path.count + entry.path.count, entry.data) }
@@ -56,14 +62,19 @@ extension DatabaseStore {
             let values = update.entries.map { entry in
                 (entry.path, entry.data.resolved(now: now, existing: state.root.child(at: path.appending(entry.path))))
             }
+            try review?(DatabaseWriteProposal(path: path, kind: .update, values: values, root: state.root, now: now))
             return self.commit(.update, at: path, values, in: &state)
         }
     }
 
-    private func set(_ path: DatabasePath, _ data: DatabaseWriteData, in state: inout State) throws(DatabaseError) -> DatabaseWriteResult {
+    private func set(
+        _ path: DatabasePath, _ data: DatabaseWriteData, review: DatabaseWriteReviewer?, in state: inout State
+    ) throws(DatabaseError) -> DatabaseWriteResult {
         try self.checkWritable(state)
         try Self.checkDepth(path.count, data)
-        let value = data.resolved(now: self.now(), existing: state.root.child(at: path))
+        let now = self.now()
+        let value = data.resolved(now: now, existing: state.root.child(at: path))
+        try review?(DatabaseWriteProposal(path: path, kind: .set, values: [(.root, value)], root: state.root, now: now))
         return self.commit(.set, at: path, [(.root, value)], in: &state)
     }
 
@@ -82,7 +93,7 @@ extension DatabaseStore {
         state.sequence += 1
         let change = DatabaseChange(sequence: state.sequence, path: path, kind: kind, entries: entries)
         let receipt = self.journal(change, undo: undo, in: &state)
-        for subscriber in state.sinks { subscriber.sink(change, state.root) }
+        for subscriber in state.sinks { subscriber.sink(change, state.root, receipt) }
         return DatabaseWriteResult(change: change, value: state.root.child(at: path), receipt: receipt)
     }
 

@@ -41,8 +41,25 @@ public struct DatabaseListener: Sendable {
     /// The events `change` produces for this listener, given the tree after it (as a
     /// ``DatabaseChangeSink`` receives them).
     public mutating func events(for change: DatabaseChange, root: DatabaseNode) -> [DatabaseStreamEvent] {
-        guard self.path.contains(change.path) || change.path.isAncestor(of: self.path) else { return [] }
-        if let query = self.query { return self.queryEvents(query, root.child(at: self.path)) }
+        let path = self.path
+        return self.events(for: change, value: root.child(at: path))
+    }
+
+    /// Whether `change` touches this listener's location (at, above or below it); the others
+    /// produce no events, so a sink can drop them without queueing.
+    public func isAffected(by change: DatabaseChange) -> Bool {
+        self.path.contains(change.path) || change.path.isAncestor(of: self.path)
+    }
+
+    /// Whether events need the value at the location after each change (query listeners
+    /// re-run their query); plain listeners derive everything from the change.
+    public var needsValue: Bool { self.query != nil }
+
+    /// As ``events(for:root:)``, given the value at the listener's location after the change
+    /// (only read when ``needsValue``), so a sink can hand over that subtree, not the whole tree.
+    public mutating func events(for change: DatabaseChange, value: @autoclosure () -> DatabaseNode) -> [DatabaseStreamEvent] {
+        guard self.isAffected(by: change) else { return [] }
+        if let query = self.query { return self.queryEvents(query, value()) }
         if let relative = change.path.relative(to: self.path) {
             switch change.kind {
             case .set:

@@ -7,6 +7,15 @@ public enum DatabasePriority: Sendable, Hashable {
     case number(DatabaseNumber)
     case string(String)
 
+    /// A number or string leaf as a priority; nil for a boolean, which cannot be one.
+    public init?(_ leaf: DatabaseLeaf) {
+        switch leaf {
+        case .number(let number): self = .number(number)
+        case .string(let string): self = .string(string)
+        case .bool: return nil
+        }
+    }
+
     /// The priority as a leaf, for comparisons in value order.
     public var leaf: DatabaseLeaf {
         switch self {

@@ -92,3 +92,18 @@ public struct Request: Sendable {
         return trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 }
+
+extension Request {
+    /// ``pathSegments`` percent-decoded (`+` stays a plus, as in URL paths), or nil when an
+    /// escape is malformed or decodes to invalid UTF-8. For services that route on the whole
+    /// path themselves (the Realtime Database's `/<path>.json`). O(path length).
+    public var decodedPathSegments: [String]? {
+        var decoded: [String] = []
+        decoded.reserveCapacity(self.pathSegments.count)
+        for segment in self.pathSegments {
+            guard case .success(let text) = PercentDecoding.decode(Substring(segment)) else { return nil }
+            decoded.append(text)
+        }
+        return decoded
+    }
+}

@@ -29,7 +29,7 @@ extension FirestoreRoutes {
         }
         if let persistence = self.rulesPersistence {
             do {
-                try await persistence.save(project: project, fileName: fileName, source: source)
+                try await persistence.save(key: project, fileName: fileName, source: source)
             } catch {
                 throw FirestoreError.unavailable("Hearth could not save the rules to its data file (\(error)); they are not in force.")
             }

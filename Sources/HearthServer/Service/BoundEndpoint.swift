@@ -2,13 +2,14 @@
 public struct BoundEndpoint: Sendable, Hashable {
     public enum Service: String, Sendable {
         case firestore
+        case database
     }
 
     public var service: Service
     public var host: String
     public var port: Int
 
-    /// `host:port`, the value of `FIRESTORE_EMULATOR_HOST`.
+    /// `host:port`, the value of `FIRESTORE_EMULATOR_HOST` or `FIREBASE_DATABASE_EMULATOR_HOST`.
     public var hostAndPort: String {
         self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)"
     }

@@ -1,3 +1,4 @@
+import HearthDatabase
 import HearthFirestore
 import HearthHTTP
 import HearthRules
@@ -13,11 +14,16 @@ public import Logging
 public final class HearthService: Sendable {
     public let configuration: ServerConfiguration
     let databases: FirestoreDatabases
+    /// The Realtime Database namespaces.
+    let namespaces: DatabaseNamespaces
     let firestoreServer: HTTPServer
+    let databaseServer: HTTPServer
     let storage: DurableStore?
     let logger: Logger
     /// The Firestore security rules in force.
     public let rules: FirestoreRulesRegistry
+    /// The Realtime Database rules in force.
+    let databaseRules: DatabaseRulesRegistry
 
     /// Opens the data directory (taking its lock) and recovers every stored document before
     /// anything is served.
@@ -28,13 +34,16 @@ public final class HearthService: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.rules = try FirestoreRulesRegistry(file: configuration.rulesFile, logger: logger)
+        self.databaseRules = try DatabaseRulesRegistry(file: configuration.databaseRulesFile, logger: logger)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
             self.storage = storage
             self.databases = FirestoreDatabases(journal: FirestoreJournal(storage: storage))
+            self.namespaces = DatabaseNamespaces(journal: DatabaseStorageJournal(storage: storage))
             do {
                 _ = try FirestoreRecovery.restore(from: storage, into: self.databases, logger: logger)
-                try Self.restoreRules(from: RulesPersistence(storage: storage), into: self.rules, logger: logger)
+                _ = try DatabaseRecovery.restore(from: storage, into: self.namespaces, logger: logger)
+                try Self.restoreRules(from: storage, firestore: self.rules, database: self.databaseRules, logger: logger)
             } catch {
                 storage.close()
                 throw error
@@ -42,13 +51,14 @@ public final class HearthService: Sendable {
         } else {
             self.storage = nil
             self.databases = FirestoreDatabases()
+            self.namespaces = DatabaseNamespaces()
         }
         let routes = FirestoreRoutes(
             databases: self.databases,
             identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
             export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false),
             rules: self.rules,
-            rulesPersistence: self.storage.map(RulesPersistence.init(storage:)),
+            rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
             listening: configuration.listening,
             logger: logger
         )
@@ -75,12 +85,41 @@ public final class HearthService: Sendable {
             errorRenderer: { status, message in FirestoreErrorResponse.transportResponse(status: status, message: message) },
             logger: logger
         )
+        var settings = configuration.database
+        settings.defaultNamespace = configuration.project + "-default-rtdb"
+        let databaseRoutes = DatabaseRoutes(
+            namespaces: self.namespaces,
+            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
+            rules: self.databaseRules,
+            rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
+            settings: settings,
+            logger: logger
+        )
+        http.port = configuration.databasePort
+        // Imports (`PUT /.json` as owner) may be as large as Firebase allows a write to be.
+        http.maxRequestBodySize = DatabaseWriteData.maxBodyBytes
+        self.databaseServer = HTTPServer(
+            configuration: http,
+            responder: databaseRoutes,
+            errorRenderer: { status, message in DatabaseErrorResponse.transportResponse(status: status, message: message) },
+            logger: logger
+        )
     }
 
     /// Binds every service's port; returns where each listens (the real port when 0 was asked).
     public func start() async throws -> [BoundEndpoint] {
         let firestore = try await self.firestoreServer.start()
-        return [BoundEndpoint(service: .firestore, host: firestore.host, port: firestore.port)]
+        let database: (host: String, port: Int)
+        do {
+            database = try await self.databaseServer.start()
+        } catch {
+            self.firestoreServer.shutdown()
+            throw error
+        }
+        return [
+            BoundEndpoint(service: .firestore, host: firestore.host, port: firestore.port),
+            BoundEndpoint(service: .database, host: database.host, port: database.port),
+        ]
     }
 
     /// Serves until `shutdown()`; returns when every connection has closed, after writing the
@@ -88,7 +127,9 @@ public final class HearthService: Sendable {
     /// - Throws: the server's error, or the export's (`DataTransferError`); storage is closed either way.
     public func run() async throws {
         defer { self.close() }
+        async let database: Void = self.databaseServer.run()
         try await self.firestoreServer.run()
+        try await database
         if let destination = self.configuration.exportOnExit {
             let export = FirestoreExport(
                 source: Self.exportSource(self.storage, self.databases), logger: self.logger,
@@ -116,9 +157,19 @@ public final class HearthService: Sendable {
         self.storage?.close()
     }
 
-    /// Puts back the rules deployed with `:securityRules` before the restart.
-    private static func restoreRules(from persistence: RulesPersistence, into registry: FirestoreRulesRegistry, logger: Logger) throws {
-        for (project, fileName, source) in try persistence.load() {
+    /// Puts back the rules uploaded (`:securityRules`, `/.settings/rules.json`) before the restart.
+    private static func restoreRules(
+        from storage: DurableStore, firestore: FirestoreRulesRegistry, database: DatabaseRulesRegistry, logger: Logger
+    ) throws {
+        for (namespace, fileName, source) in try RulesPersistence(storage: storage, namespace: RulesPersistence.databaseNamespace).load() {
+            switch DatabaseRulesInForce.compile(source, fileName: fileName, origin: "\(fileName) (uploaded to /.settings/rules.json)") {
+            case .success(let rules): database.install(rules, namespace: namespace)
+            case .failure(let error):
+                logger.error("The stored Realtime Database rules of namespace \(namespace) no longer compile; it falls back to --database-rules:\n\(error.message)")
+            }
+        }
+        let registry = firestore
+        for (project, fileName, source) in try RulesPersistence(storage: storage, namespace: RulesPersistence.firestoreNamespace).load() {
             let (rules, diagnostics) = RulesInForce.compile(source, fileName: fileName, origin: "\(fileName) (deployed with :securityRules)")
             guard let rules else {
                 logger.error("The stored rules for project \(project) no longer compile; that project falls back to the --rules file:\n\(diagnostics.formatted(source: source))")
@@ -137,5 +188,6 @@ public final class HearthService: Sendable {
     /// Begins a graceful shutdown: stop accepting, finish in-flight requests. Idempotent.
     public func shutdown() {
         self.firestoreServer.shutdown()
+        self.databaseServer.shutdown()
     }
 }

@@ -25,6 +25,14 @@ public struct ServerConfiguration: Sendable {
     public var rulesFile: String?
     /// Firestore listen streams: keep-alive interval and per-stream buffer.
     public var listening = ListenSettings()
+    /// The Realtime Database port; 9000 as in the emulator suite, so
+    /// `FIREBASE_DATABASE_EMULATOR_HOST` works unchanged. 0 picks a free port.
+    public var databasePort = 9000
+    /// The Realtime Database rules file (`--database-rules`, `database.rules.json`), reloaded
+    /// when it changes; nil allows every request, as the emulator suite does without rules.
+    public var databaseRulesFile: String?
+    /// Default namespace, index enforcement and streams of the Realtime Database.
+    public var database = DatabaseSettings()
 
     public init() {}
 }

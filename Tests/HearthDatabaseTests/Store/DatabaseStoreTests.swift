@@ -107,7 +107,7 @@ import Testing
         try store.removeAll()
         #expect(store.snapshot().isEmpty)
         #expect(recorder.commits.count == 1)
-        let (subscription, _) = store.subscribe { _, _ in Issue.record("called after unsubscribe") }
+        let (subscription, _) = store.subscribe { _, _, _ in Issue.record("called after unsubscribe") }
         store.unsubscribe(subscription)
         _ = try store.set(.root, Fixture.data("1"))
     }

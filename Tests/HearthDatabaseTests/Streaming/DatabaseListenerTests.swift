@@ -97,7 +97,7 @@ final class ChangeRecorder: Sendable {
     private let initial = Mutex(DatabaseNode.empty)
 
     init(_ store: DatabaseStore) {
-        let (_, root) = store.subscribe { change, root in
+        let (_, root) = store.subscribe { change, root, _ in
             self.recorded.withLock { $0.append((change, root)) }
         }
         self.initial.withLock { $0 = root }

@@ -1,0 +1,66 @@
+import HearthDatabase
+import HearthRules
+import Logging
+
+/// One parsed Realtime Database request with what it acts on: the namespace's store and the
+/// rules in force for it at the moment the request arrived.
+struct DatabaseCall: Sendable {
+    let request: DatabaseRequest
+    let store: DatabaseStore
+    /// nil: no rules loaded, everything is allowed (the emulator's default).
+    let rules: DatabaseRulesInForce?
+    let logger: Logger
+
+    /// The rules' `auth`, or nil when rules do not apply (admin, or no rules loaded).
+    private var ruled: (DatabaseRulesInForce, DatabaseRulesAuth?)? {
+        guard let rules = self.rules, case .user(let auth, _) = self.request.caller else { return nil }
+        return (rules, auth)
+    }
+
+    /// Checks `.read` for the request's location and query (`rtdb.md` §8.2) against the tree
+    /// as it is now; throws 401 `Permission denied` with the explanation.
+    func authorizeRead() throws(DatabaseError) {
+        guard let (rules, auth) = self.ruled else { return }
+        let decision = rules.ruleset.evaluateRead(
+            path: self.request.path.segments, auth: auth, now: WallClock.milliseconds(),
+            query: DatabaseRulesQuery(self.request.query), data: NodeRulesData(root: self.store.snapshot()))
+        try self.enforce(decision, "read")
+    }
+
+    /// The store reviews each write with this under its lock: `.write` and `.validate` against
+    /// the tree before and after it, with server values resolved (`rtdb.md` §8.3). nil when
+    /// rules do not apply.
+    var reviewer: DatabaseWriteReviewer? {
+        guard let (rules, auth) = self.ruled else { return nil }
+        return { (proposal: DatabaseWriteProposal) throws(DatabaseError) in
+            let write: DatabaseWrite =
+                switch proposal.kind {
+                case .set: .set(proposal.values.first.flatMap { RulesDataTree(node: $0.value) })
+                case .update: .update(proposal.values.map { .init(path: $0.path.segments, value: RulesDataTree(node: $0.value)) })
+                }
+            let decision = rules.ruleset.evaluateWrite(
+                path: proposal.path.segments, write: write, auth: auth, now: proposal.now, data: NodeRulesData(root: proposal.root))
+            try self.enforce(decision, "write")
+        }
+    }
+
+    /// Admin-only endpoints (`/.settings/rules.json`): 401 `Permission denied` otherwise, as
+    /// production answers a non-admin.
+    func requireAdmin() throws(DatabaseError) {
+        guard self.request.caller.isAdmin else {
+            throw DatabaseError(
+                .unauthorized, DatabaseError.permissionDenied.message,
+                explanation: "/.settings/rules.json is admin-only: send Authorization: Bearer owner.")
+        }
+    }
+
+    private func enforce(_ decision: DatabaseRulesDecision, _ verb: String) throws(DatabaseError) {
+        for evaluation in decision.evaluations where evaluation.outcome != .true && evaluation.outcome != .false {
+            self.logger.debug("Realtime Database rule error: \(evaluation)")
+        }
+        guard !decision.isAllowed else { return }
+        let explanation = "\(verb) of \(self.request.path) in namespace \(self.request.namespace) denied by \(self.rules?.origin ?? "rules"): \(decision.explanation)"
+        self.logger.notice("Permission denied: \(explanation)")
+        throw DatabaseError(.unauthorized, DatabaseError.permissionDenied.message, explanation: explanation)
+    }
+}

@@ -1,0 +1,31 @@
+import HearthDatabase
+import HearthHTTP
+import HearthJSON
+
+/// The one place Realtime Database failures become HTTP responses: Firebase's status and
+/// `{"error" : "<text>"}` body, always pretty-printed as production does (`rtdb.md` §1.6,
+/// §1.7), with Hearth's explanation (which rule denied, what to do) in `X-Hearth-Explanation`
+/// so the body stays byte-compatible with what clients compare.
+enum DatabaseErrorResponse {
+    static func response(for error: DatabaseError) -> Response {
+        var response = Response(
+            status: HTTPStatus(code: error.httpStatus), headers: ["Content-Type": "application/json; charset=utf-8"],
+            body: .bytes(self.body(error.message)))
+        if let explanation = error.explanation {
+            response.headers.replaceOrAdd(name: "X-Hearth-Explanation", value: String(explanation.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }))
+        }
+        return response
+    }
+
+    /// `{\n  "error" : "<message>"\n}\n`.
+    static func body(_ message: String) -> [UInt8] {
+        JSONValue.object(JSONObject([.init(key: "error", value: .string(message))]))
+            .serialized(pretty: true, spaceBeforeColon: true) + [0x0A]
+    }
+
+    /// Errors the transport produces before a request reaches the routes (bad framing, a body
+    /// over the limit), in the same format.
+    static func transportResponse(status: HTTPStatus, message: String) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(self.body(message)))
+    }
+}

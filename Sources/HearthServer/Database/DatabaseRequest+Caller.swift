@@ -1,0 +1,42 @@
+import HearthDatabase
+import HearthHTTP
+import HearthJSON
+import HearthRules
+
+extension DatabaseRequest {
+    /// Reads the credentials the way the emulator does (`rtdb.md` §1.9): `auth=` (an ID token or
+    /// `owner`), `access_token=owner`, or `Authorization: Bearer`; `auth_variable_override`
+    /// for admin callers.
+    static func caller(
+        _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64
+    ) throws(DatabaseError) -> DatabaseCaller {
+        let token = parameters["auth"] ?? (parameters["access_token"] == "owner" ? "owner" : nil)
+        let identity: Identity
+        do {
+            identity = try identities.identity(of: request, token: token)
+        } catch {
+            switch error.kind {
+            case .invalidCredential: throw .unparsableAuthToken
+            case .forbidden: throw .unauthorized(error.message)
+            }
+        }
+        switch identity {
+        case .owner:
+            guard let override = parameters["auth_variable_override"] else { return .admin }
+            guard let json = try? JSONParser.parse(override) else {
+                throw .badRequest("auth_variable_override must be a JSON object such as {\"uid\":\"alice\"}, or null.")
+            }
+            if json.isNull { return .user(auth: nil, expires: nil) }
+            guard json.objectValue != nil, let tree = RulesDataTree(json: json) else {
+                throw .badRequest("auth_variable_override must be a JSON object such as {\"uid\":\"alice\"}, or null.")
+            }
+            return .user(auth: DatabaseRulesAuth(variable: tree), expires: nil)
+        case .anonymous:
+            return .user(auth: nil, expires: nil)
+        case .user(let uid, let claims):
+            let expires = claims["exp"]?.numberValue.flatMap { Double($0.text) }.map { Int64($0 * 1000) }
+            if let expires, expires <= now { throw .authTokenExpired }
+            return .user(auth: DatabaseRulesAuth(uid: uid, claims: claims), expires: expires)
+        }
+    }
+}
