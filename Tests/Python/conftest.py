@@ -58,7 +58,7 @@ def hearth_host():
     # A durable data directory, as users run it (removed at the end of the session).
     data_dir = tempfile.TemporaryDirectory(prefix="hearth-py-")
     proc = subprocess.Popen(
-        [str(_binary()), "serve", "--port", "0", "--log-level", "warning", "--data", data_dir.name],
+        [str(_binary()), "serve", "--port", "0", "--database-port", "0", "--log-level", "warning", "--data", data_dir.name],
         stdout=subprocess.PIPE,
         stderr=stderr_file,
         stdin=subprocess.DEVNULL,

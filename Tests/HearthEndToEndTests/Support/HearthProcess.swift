@@ -1,13 +1,17 @@
 import Foundation
 import HearthTesting
 
-/// A real `hearth serve --port 0` child process, one per test, stopped when released.
+/// A real `hearth serve --port 0 --database-port 0` child process, one per test, stopped when
+/// released.
 ///
-/// Start-up is awaited by reading the one line the server prints on standard output
-/// (`export FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT`), never by sleeping. The binary is the one
-/// built beside the test bundle, or `$HEARTH_BINARY`.
+/// Start-up is awaited by reading the two lines the server prints on standard output
+/// (`export FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT`, then `FIREBASE_DATABASE_EMULATOR_HOST`),
+/// never by sleeping. The binary is the one built beside the test bundle, or `$HEARTH_BINARY`.
 final class HearthProcess {
+    /// The Firestore port.
     let port: Int
+    /// The Realtime Database port.
+    let databasePort: Int
     private let process: Process
     private let stderr: Pipe
 
@@ -15,7 +19,8 @@ final class HearthProcess {
         let process = Process()
         process.executableURL = Self.binary
         let storage = extraArguments.contains("--data") ? [] : ["--in-memory"]
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + storage + extraArguments
+        let databasePort = extraArguments.contains("--database-port") ? [] : ["--database-port", "0"]
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + storage + databasePort + extraArguments
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -23,14 +28,20 @@ final class HearthProcess {
         try process.run()
         self.process = process
         self.stderr = stderr
-        let line = try Self.readLine(stdout.fileHandleForReading)
-        guard let range = line.range(of: "FIRESTORE_EMULATOR_HOST="),
-            let port = Int(line[range.upperBound...].split(separator: ":").last ?? "")
-        else {
+        do {
+            self.port = try Self.port(after: "FIRESTORE_EMULATOR_HOST=", in: Self.readLine(stdout.fileHandleForReading))
+            self.databasePort = try Self.port(after: "FIREBASE_DATABASE_EMULATOR_HOST=", in: Self.readLine(stdout.fileHandleForReading))
+        } catch {
             process.terminate()
-            throw HearthProcessError(message: "hearth printed no address line; got \(line.debugDescription)")
+            throw error
         }
-        self.port = port
+    }
+
+    private static func port(after variable: String, in line: String) throws -> Int {
+        guard let range = line.range(of: variable), let port = Int(line[range.upperBound...].split(separator: ":").last ?? "") else {
+            throw HearthProcessError(message: "hearth printed no \(variable) line; got \(line.debugDescription)")
+        }
+        return port
     }
 
     deinit {
@@ -60,6 +71,16 @@ final class HearthProcess {
         body: String? = nil
     ) throws -> RawHTTPResponse {
         try HTTPTestClient.request(method, path, port: self.port, headers: headers, body: body.map { Array($0.utf8) })
+    }
+
+    /// One Realtime Database request on a fresh connection.
+    func databaseRequest(
+        _ method: String,
+        _ path: String,
+        headers: [(String, String)] = [],
+        body: String? = nil
+    ) throws -> RawHTTPResponse {
+        try HTTPTestClient.request(method, path, port: self.databasePort, headers: headers, body: body.map { Array($0.utf8) })
     }
 
     static var binary: URL {
