@@ -2,8 +2,8 @@
 public enum HTTPTestClient {
     /// Sends one request and reads its response.
     ///
-    /// Adds `Host` and `Connection: close`, and `Content-Length` when there is a body; the
-    /// given `headers` come after those, in order.
+    /// Adds `Host` (unless `headers` has one) and `Connection: close`, and `Content-Length`
+    /// when there is a body; the given `headers` come after those, in order.
     public static func request(
         _ method: String,
         _ path: String,
@@ -14,7 +14,8 @@ public enum HTTPTestClient {
     ) throws -> RawHTTPResponse {
         let connection = try RawHTTPConnection(host: host, port: port)
         defer { connection.close() }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        let hasHost = headers.contains { $0.0.lowercased() == "host" }
+        var head = "\(method) \(path) HTTP/1.1\r\n" + (hasHost ? "" : "Host: \(host):\(port)\r\n") + "Connection: close\r\n"
         if let body {
             head += "Content-Length: \(body.count)\r\n"
         }

@@ -41,11 +41,7 @@ import Testing
 
     /// An unsigned token shaped like the emulator suite's `createMockUserToken`.
     static func user(_ uid: String) -> [(String, String)] {
-        func part(_ json: String) -> String {
-            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        }
-        return [("Authorization", "Bearer " + part(#"{"alg":"none","typ":"JWT"}"#) + "." + part(#"{"sub":"\#(uid)","user_id":"\#(uid)"}"#) + ".")]
+        [("Authorization", "Bearer " + TestToken.idToken(uid))]
     }
 
     @Test func getIsJudgedPerUserWithAnExplanation() throws {
