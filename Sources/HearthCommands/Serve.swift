@@ -59,6 +59,9 @@ extension HearthCommand {
         @Option(help: "Realtime Database rules file (database.rules.json), reloaded when it changes. Without it every request is allowed.")
         var databaseRules: String?
 
+        @Option(help: "Seconds between keep-alive events on Realtime Database streams.")
+        var databaseKeepAlive = 30
+
         @Flag(help: "Refuse Realtime Database queries whose ordering has no .indexOn in the rules, as production does (the emulator suite does not).")
         var enforceIndexes = false
 
@@ -68,6 +71,9 @@ extension HearthCommand {
             }
             guard (0...65_535).contains(self.databasePort) else {
                 throw ValidationError("--database-port must be between 0 and 65535 (got \(self.databasePort)).")
+            }
+            guard self.databaseKeepAlive > 0 else {
+                throw ValidationError("--database-keep-alive must be a positive number of seconds (got \(self.databaseKeepAlive)).")
             }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
@@ -103,6 +109,7 @@ extension HearthCommand {
             configuration.databasePort = self.databasePort
             configuration.databaseRulesFile = self.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
+            configuration.database.keepAlive = .seconds(self.databaseKeepAlive)
 
             let service: HearthService
             do {

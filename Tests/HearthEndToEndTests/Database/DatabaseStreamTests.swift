@@ -1,0 +1,112 @@
+import Foundation
+import HearthTesting
+import Testing
+
+/// Realtime Database streaming (`rtdb.md` §4) over real SSE connections to `hearth serve`:
+/// the exact events Firebase's clients parse, in commit order.
+@Suite struct DatabaseStreamTests {
+    /// Grants cascade and cannot be revoked deeper, so readable places are granted one by one.
+    static let rules = """
+        {"rules": {".write": true, "secret": {".read": false},
+          "open": {".read": true}, "rooms": {".read": true}, "quiet": {".read": true}, "scores": {".read": true}}}
+        """
+    let rulesFile: URL
+    let server: HearthProcess
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rtdb-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.rulesFile = directory.appendingPathComponent("database.rules.json")
+        try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
+        self.server = try HearthProcess(["--database-rules", self.rulesFile.path, "--database-keep-alive", "1"])
+    }
+
+    private func open(_ path: String, headers: [String] = []) throws -> EventStreamReader {
+        var request = "GET \(path) HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n"
+        for header in headers { request += header + "\r\n" }
+        return try EventStreamReader(port: self.server.databasePort, request: request + "\r\n")
+    }
+
+    private func write(_ method: String, _ path: String, _ body: String) throws {
+        let response = try self.server.databaseRequest(method, path, body: body)
+        #expect(response.status == 200, "\(method) \(path): \(response.bodyText)")
+    }
+
+    /// The next event that is not a keep-alive, as `event data`.
+    private func next(_ reader: EventStreamReader) throws -> String {
+        while let event = try reader.nextEvent() {
+            if event.event != "keep-alive" { return "\(event.event ?? "") \(event.data)" }
+        }
+        return "end of stream"
+    }
+
+    @Test func everyChangeUnderTheLocationArrivesInFirebaseFormat() throws {
+        try self.write("PUT", "/rooms/r1.json", #"{"title":"Lobby"}"#)
+        let reader = try self.open("/rooms.json")
+        #expect(reader.head.status == 200)
+        #expect(reader.head.header("content-type") == "text/event-stream; charset=utf-8")
+        let cases: [(String, String, String, String)] = [
+            ("PUT", "/rooms/r1/title.json", #""Café 漢""#, #"put {"path":"/r1/title","data":"Café 漢"}"#),
+            ("PATCH", "/rooms/r1.json", #"{"topic":"x","title":null}"#, #"patch {"path":"/r1","data":{"topic":"x","title":null}}"#),
+            ("PUT", "/elsewhere.json", "1", ""),
+            ("PATCH", "/.json", #"{"rooms/r2":{"a":1},"other":2}"#, #"patch {"path":"/","data":{"r2":{"a":1}}}"#),
+            ("DELETE", "/rooms/r2.json", "", #"put {"path":"/r2","data":null}"#),
+            ("PUT", "/.json", #"{"rooms":{"r9":true}}"#, #"put {"path":"/","data":{"r9":true}}"#),
+        ]
+        #expect(try self.next(reader) == #"put {"path":"/","data":{"r1":{"title":"Lobby"}}}"#)
+        for (method, path, body, expected) in cases {
+            try self.write(method, path, body)
+            if !expected.isEmpty { #expect(try self.next(reader) == expected, "\(method) \(path)") }
+        }
+        let pushed = try self.server.databaseRequest("POST", "/rooms.json", body: #""new""#)
+        let name = try #require(try pushed.json["name"] as? String)
+        #expect(try self.next(reader) == #"put {"path":"/\#(name)","data":"new"}"#)
+        reader.close()
+    }
+
+    @Test func keepAlivesAreEventsWithNullData() throws {
+        let reader = try self.open("/quiet.json")
+        #expect(try reader.nextEvent()?.event == "put")
+        let keepAlive = try #require(try reader.next())
+        #expect(keepAlive.event == "keep-alive")
+        #expect(keepAlive.data == "null")
+        #expect(keepAlive.comment == nil)
+        reader.close()
+    }
+
+    @Test func queryStreamsFollowTheirWindow() throws {
+        try self.write("PUT", "/scores.json", #"{"a":{"s":1},"b":{"s":5}}"#)
+        let reader = try self.open(#"/scores.json?orderBy="s"&limitToLast=1"#.urlQueryEncoded)
+        #expect(try self.next(reader) == #"put {"path":"/","data":{"b":{"s":5}}}"#)
+        try self.write("PUT", "/scores/c.json", #"{"s":9}"#)
+        #expect(try self.next(reader) == #"put {"path":"/b","data":null}"#)
+        #expect(try self.next(reader) == #"put {"path":"/c","data":{"s":9}}"#)
+        reader.close()
+    }
+
+    @Test func losingReadAccessCancelsTheStream() throws {
+        let denied = try self.open("/secret.json")
+        #expect(denied.head.status == 401)
+        denied.close()
+        let reader = try self.open("/open.json")
+        #expect(try self.next(reader) == #"put {"path":"/","data":null}"#)
+        try #"{"rules":{".write":true}}"#.write(to: self.rulesFile, atomically: true, encoding: .utf8)
+        // The next change makes the stream re-check its rules (and a reload notifies it too).
+        try self.write("PUT", "/open/x.json", "1")
+        #expect(try self.next(reader) == "cancel null")
+        #expect(try reader.nextEvent() == nil)
+    }
+
+    @Test func anExpiringCredentialIsRevokedAndItsReconnectRefused() throws {
+        let expires = Int(Date().timeIntervalSince1970) + 1
+        let token = TestToken.idToken("alice", extraClaims: #""exp":\#(expires)"#)
+        let reader = try self.open("/open.json?auth=\(token)")
+        #expect(reader.head.status == 200)
+        #expect(try self.next(reader) == #"put {"path":"/","data":null}"#)
+        #expect(try self.next(reader) == "auth_revoked credential is no longer valid")
+        #expect(try reader.nextEvent() == nil)
+        let again = try self.server.databaseRequest("GET", "/open.json?auth=\(token)")
+        #expect(again.status == 401)
+        #expect(again.bodyText.contains("Auth token is expired"))
+    }
+}
