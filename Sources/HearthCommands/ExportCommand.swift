@@ -24,7 +24,7 @@ extension HearthCommand {
         func run() throws {
             let logger = CommandLogging.logger()
             do {
-                let count = try FirestoreExport.exportDataDirectory(self.data, to: self.directory, logger: logger)
+                let count = try HearthExport.exportDataDirectory(self.data, to: self.directory, logger: logger)
                 print("Exported \(count) document(s) to \(self.directory)")
             } catch {
                 throw CommandFailure("Export to \(self.directory) failed: \(error)")

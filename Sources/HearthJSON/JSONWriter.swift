@@ -30,6 +30,13 @@ public struct JSONWriter: Sendable {
         self.spaceBeforeColon = pretty && spaceBeforeColon
     }
 
+    /// Hands over the text written so far and empties the buffer, keeping the nesting state,
+    /// so a large document can be written to a file in pieces with bounded memory.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { self.bytes.removeAll(keepingCapacity: true) }
+        return self.bytes
+    }
+
     // MARK: Structure
 
     public mutating func beginObject() {

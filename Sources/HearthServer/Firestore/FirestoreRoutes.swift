@@ -30,7 +30,7 @@ struct FirestoreRoutes: Sendable {
     let databases: FirestoreDatabases
     let identities: IdentityResolver
     /// Writes exports for the emulator's `:export` endpoint.
-    let export: FirestoreExport
+    let export: HearthExport
     /// The security rules in force, per project.
     let rules: FirestoreRulesRegistry
     /// Where deployed rules are kept; nil in memory.

@@ -14,8 +14,7 @@ enum DatabaseRecovery {
         var trees: [String: (root: DatabaseNode, priorities: [(DatabasePath, DatabaseNode)])] = [:]
         var loaded = 0
         try storage.scan(namespace: nil) { record in
-            guard record.namespace.hasPrefix(DatabaseStorageJournal.namespacePrefix) else { return }
-            let namespace = String(record.namespace.dropFirst(DatabaseStorageJournal.namespacePrefix.count))
+            guard let namespace = DatabaseStorageJournal.databaseNamespace(of: record.namespace) else { return }
             var segments = record.key.isEmpty ? [] : record.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let isPriority = segments.last == ".priority"
             if isPriority { segments.removeLast() }

@@ -19,6 +19,12 @@ struct DatabaseStorageJournal: DatabaseJournal {
 
     static func storageNamespace(_ namespace: String) -> String { Self.namespacePrefix + namespace }
 
+    /// The database namespace a storage namespace holds, or nil if it is not a Realtime Database one.
+    static func databaseNamespace(of storageNamespace: String) -> String? {
+        guard storageNamespace.hasPrefix(Self.namespacePrefix) else { return nil }
+        return String(storageNamespace.dropFirst(Self.namespacePrefix.count))
+    }
+
     func enqueue(_ change: DatabaseChange, namespace: String) -> DatabaseJournalReceipt {
         let storageNamespace = Self.storageNamespace(namespace)
         var operations: [StorageOperation] = []

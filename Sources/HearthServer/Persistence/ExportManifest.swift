@@ -8,8 +8,9 @@ import HearthJSON
 ///  "firestore":[{"project":"p","database":"(default)","documents":3,"file":"firestore/p/(default).jsonl"}]}
 /// ```
 ///
-/// Unknown top-level keys are ignored on import, so later versions can add sections (an `rtdb`
-/// list for the Realtime Database) that older readers skip.
+/// `"database":[{"namespace":"demo-hearth-default-rtdb","values":12,"file":"database/demo-hearth-default-rtdb.json"}]`
+/// lists the Realtime Database namespaces. Unknown top-level keys are ignored on import, so
+/// later versions can add sections that older readers skip.
 struct ExportManifest: Sendable, Equatable {
     static let fileName = "hearth-export.json"
     static let format = "hearth-export"
@@ -17,6 +18,8 @@ struct ExportManifest: Sendable, Equatable {
 
     var createdAt: Timestamp
     var firestore: [ExportedDatabase]
+    /// Realtime Database namespaces (absent from exports of older Hearths: read as none).
+    var database: [ExportedNamespace] = []
 
     /// The JSON text of the manifest, pretty-printed for people.
     func encoded() -> [UInt8] {
@@ -38,6 +41,19 @@ struct ExportManifest: Sendable, Equatable {
             writer.string(entry.database.database)
             writer.key("documents")
             writer.integer(Int64(entry.documents))
+            writer.key("file")
+            writer.string(entry.file)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("database")
+        writer.beginArray()
+        for entry in self.database {
+            writer.beginObject()
+            writer.key("namespace")
+            writer.string(entry.namespace)
+            writer.key("values")
+            writer.integer(Int64(entry.values))
             writer.key("file")
             writer.string(entry.file)
             writer.endObject()
@@ -81,7 +97,17 @@ struct ExportManifest: Sendable, Equatable {
             let documents = entry["documents"]?.numberValue.flatMap { Int($0.description) } ?? 0
             entries.append(ExportedDatabase(database: id, documents: documents, file: file))
         }
+        var namespaces: [ExportedNamespace] = []
+        for (index, item) in (object["database"]?.arrayValue ?? []).enumerated() {
+            guard let entry = item.objectValue, let namespace = entry["namespace"]?.stringValue, let file = entry["file"]?.stringValue,
+                DatabaseNamespaceName.isValid(namespace), !file.hasPrefix("/"), !file.split(separator: "/").contains("..")
+            else {
+                throw DataTransferError("\(path): database[\(index)] needs a \"namespace\" (a database name) and a \"file\" inside the export directory.")
+            }
+            let values = entry["values"]?.numberValue.flatMap { Int($0.description) } ?? 0
+            namespaces.append(ExportedNamespace(namespace: namespace, values: values, file: file))
+        }
         let createdAt = object["createdAt"]?.stringValue.flatMap { try? Timestamp(rfc3339: $0) } ?? Timestamp(seconds: 0, nanos: 0)
-        return ExportManifest(createdAt: createdAt, firestore: entries)
+        return ExportManifest(createdAt: createdAt, firestore: entries, database: namespaces)
     }
 }

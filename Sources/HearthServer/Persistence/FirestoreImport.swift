@@ -21,8 +21,17 @@ struct FirestoreImport {
     /// - Returns: the number of documents applied.
     /// - Throws: `DataTransferError` naming the file (and line) and the cause.
     func read(from directory: String) async throws(DataTransferError) -> Int {
+        try await self.read(Self.manifest(in: directory), from: directory)
+    }
+
+    /// The manifest of the export in `directory`.
+    static func manifest(in directory: String) throws(DataTransferError) -> ExportManifest {
         let manifestPath = directory + "/" + ExportManifest.fileName
-        let manifest = try ExportManifest.decode(try Self.contents(of: manifestPath, in: directory), path: manifestPath)
+        return try ExportManifest.decode(try Self.contents(of: manifestPath, in: directory), path: manifestPath)
+    }
+
+    /// Imports the Firestore databases `manifest` lists.
+    func read(_ manifest: ExportManifest, from directory: String) async throws(DataTransferError) -> Int {
         let total = manifest.firestore.reduce(0) { $0 + $1.documents }
         var progress = ExportProgress(verb: "Importing", total: total, interactive: self.interactive, logger: self.logger)
         var applied = 0

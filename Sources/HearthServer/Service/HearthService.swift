@@ -56,7 +56,7 @@ public final class HearthService: Sendable {
         let routes = FirestoreRoutes(
             databases: self.databases,
             identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
-            export: FirestoreExport(source: Self.exportSource(self.storage, self.databases), logger: logger, interactive: false),
+            export: HearthExport(source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: logger, interactive: false),
             rules: self.rules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
             listening: configuration.listening,
@@ -131,8 +131,8 @@ public final class HearthService: Sendable {
         try await self.firestoreServer.run()
         try await database
         if let destination = self.configuration.exportOnExit {
-            let export = FirestoreExport(
-                source: Self.exportSource(self.storage, self.databases), logger: self.logger,
+            let export = HearthExport(
+                source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: self.logger,
                 interactive: ExportProgress.standardErrorIsTerminal)
             do {
                 _ = try export.write(to: destination)
@@ -147,8 +147,11 @@ public final class HearthService: Sendable {
     /// `hearth import` on a service it never starts.
     /// - Returns: the number of documents imported.
     public func importData(from directory: String) async throws(DataTransferError) -> Int {
-        try await FirestoreImport(databases: self.databases, logger: self.logger, interactive: ExportProgress.standardErrorIsTerminal)
-            .read(from: directory)
+        let manifest = try FirestoreImport.manifest(in: directory)
+        let documents = try await FirestoreImport(databases: self.databases, logger: self.logger, interactive: ExportProgress.standardErrorIsTerminal)
+            .read(manifest, from: directory)
+        _ = try await DatabaseImport(namespaces: self.namespaces, logger: self.logger).read(manifest.database, from: directory)
+        return documents
     }
 
     /// Closes the storage (committing what is queued, releasing the directory lock). For a
@@ -181,8 +184,8 @@ public final class HearthService: Sendable {
 
     /// Durable records when there are any (only acknowledged writes, one snapshot of every
     /// database), else the in-memory stores.
-    private static func exportSource(_ storage: DurableStore?, _ databases: FirestoreDatabases) -> FirestoreExport.Source {
-        storage.map { .storage($0) } ?? .memory(databases)
+    private static func exportSource(_ storage: DurableStore?, _ databases: FirestoreDatabases, _ namespaces: DatabaseNamespaces) -> HearthExport.Source {
+        storage.map { .storage($0) } ?? .memory(databases, namespaces)
     }
 
     /// Begins a graceful shutdown: stop accepting, finish in-flight requests. Idempotent.

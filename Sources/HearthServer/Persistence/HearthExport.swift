@@ -1,10 +1,12 @@
 import Dispatch
 import Foundation
+import HearthDatabase
 import HearthFirestore
 import HearthStorage
 public import Logging
 
-/// Writes Firestore data as a Hearth export (see `ExportManifest` and README "Import and export").
+/// Writes Firestore documents and Realtime Database namespaces as a Hearth export (see
+/// `ExportManifest` and README "Import and export").
 ///
 /// Consistency: from storage (a server's own or a data directory read by `hearth export`) the
 /// export is one SQLite statement, so one snapshot of every database at once; from memory
@@ -12,13 +14,13 @@ public import Logging
 /// Memory: streams, one document at a time plus a 1 MiB write buffer per file; never a second
 /// copy of the data. Atomicity: `ExportDirectory` swaps the finished export in, so a failed one
 /// leaves the previous export intact.
-public struct FirestoreExport: Sendable {
+public struct HearthExport: Sendable {
     /// Where the documents are read from.
     enum Source: Sendable {
         /// Durable records (only what is acknowledged, as it is on disk).
         case storage(any RecordReader)
         /// The in-memory stores of an `--in-memory` server.
-        case memory(FirestoreDatabases)
+        case memory(FirestoreDatabases, DatabaseNamespaces)
     }
 
     let source: Source
@@ -37,7 +39,7 @@ public struct FirestoreExport: Sendable {
     /// - Returns: the number of documents written.
     public static func exportDataDirectory(_ data: String, to destination: String, logger: Logger) throws -> Int {
         let snapshot = try DurableSnapshot(directory: data, logger: logger)
-        let export = FirestoreExport(source: .storage(snapshot), logger: logger, interactive: ExportProgress.standardErrorIsTerminal)
+        let export = HearthExport(source: .storage(snapshot), logger: logger, interactive: ExportProgress.standardErrorIsTerminal)
         return try export.write(to: destination).firestore.reduce(0) { $0 + $1.documents }
     }
 
@@ -62,9 +64,10 @@ public struct FirestoreExport: Sendable {
             try ExportDirectory.createDirectory(temporary + "/firestore")
             switch self.source {
             case .storage(let reader):
-                manifest.firestore = try self.writeRecords(from: reader, into: temporary, including: including)
-            case .memory(let databases):
+                (manifest.firestore, manifest.database) = try self.writeRecords(from: reader, into: temporary, including: including)
+            case .memory(let databases, let namespaces):
                 manifest.firestore = try self.writeMemory(databases, into: temporary, including: including)
+                manifest.database = try Self.writeMemory(namespaces, into: temporary)
             }
             let file = try ExportFile(path: temporary + "/" + ExportManifest.fileName)
             try file.append(manifest.encoded())
@@ -74,22 +77,37 @@ public struct FirestoreExport: Sendable {
         let count = manifest.firestore.reduce(0) { $0 + $1.documents }
         let elapsed = ContinuousClock.now - started
         self.logger.info(
-            "Exported \(count) Firestore document(s) of \(manifest.firestore.count) database(s) to \(directory.destination) in \(elapsed.formatted(.units(allowed: [.milliseconds, .seconds])))")
+            "Exported \(count) Firestore document(s) of \(manifest.firestore.count) database(s) and \(manifest.database.count) Realtime Database namespace(s) to \(directory.destination) in \(elapsed.formatted(.units(allowed: [.milliseconds, .seconds])))")
         return manifest
     }
 
-    /// One pass over the stored records; each database's records are contiguous (ordered by
-    /// namespace), so one file is open at a time.
-    private func writeRecords(from reader: any RecordReader, into directory: String, including: (DatabaseID) -> Bool) throws -> [ExportedDatabase] {
+    /// One pass over the stored records; each namespace's records are contiguous (ordered by
+    /// namespace), so one file is open at a time: a Firestore database's `.jsonl`, or a
+    /// Realtime Database namespace's JSON tree.
+    private func writeRecords(
+        from reader: any RecordReader, into directory: String, including: (DatabaseID) -> Bool
+    ) throws -> ([ExportedDatabase], [ExportedNamespace]) {
         var progress = ExportProgress(verb: "Exporting", total: try reader.count(namespace: nil), interactive: self.interactive, logger: self.logger)
-        var finished: [ExportedDatabase] = []
-        var current: (namespace: String, writer: DatabaseWriter?)?
+        var databases: [ExportedDatabase] = []
+        var namespaces: [ExportedNamespace] = []
+        var current: (namespace: String, writer: DatabaseWriter?, tree: DatabaseExportWriter?)?
+        func finishCurrent() throws {
+            if let writer = current?.writer { databases.append(try writer.finish()) }
+            if let tree = current?.tree { namespaces.append(try tree.finish()) }
+        }
         try reader.scan(namespace: nil) { record in
             if current?.namespace != record.namespace {
-                if let writer = current?.writer { finished.append(try writer.finish()) }
+                try finishCurrent()
                 let database = FirestoreJournal.database(ofNamespace: record.namespace)
                 let writer = try database.flatMap { including($0) ? try DatabaseWriter(database: $0, directory: directory) : nil }
-                current = (record.namespace, writer)
+                let tree = try DatabaseStorageJournal.databaseNamespace(of: record.namespace).map {
+                    try DatabaseExportWriter(namespace: $0, directory: directory)
+                }
+                current = (record.namespace, writer, tree)
+            }
+            if let tree = current?.tree {
+                try tree.append(key: record.key, value: record.value)
+                return progress.advance()
             }
             guard let writer = current?.writer else { return }
             do {
@@ -100,8 +118,21 @@ public struct FirestoreExport: Sendable {
             }
             progress.advance()
         }
-        if let writer = current?.writer { finished.append(try writer.finish()) }
+        try finishCurrent()
         progress.finish()
+        return (databases, namespaces)
+    }
+
+    /// Every non-empty in-memory namespace, each a snapshot (copy-on-write, so no copy is made).
+    private static func writeMemory(_ namespaces: DatabaseNamespaces, into directory: String) throws -> [ExportedNamespace] {
+        var finished: [ExportedNamespace] = []
+        for name in namespaces.names {
+            let root = namespaces.store(for: name).snapshot()
+            guard !root.isEmpty else { continue }
+            let writer = try DatabaseExportWriter(namespace: name, directory: directory)
+            try writer.write(root)
+            finished.append(try writer.finish())
+        }
         return finished
     }
 

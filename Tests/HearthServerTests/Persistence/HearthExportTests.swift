@@ -1,4 +1,5 @@
 import Foundation
+import HearthDatabase
 import HearthFirestore
 import HearthStorage
 import Logging
@@ -10,7 +11,7 @@ import Testing
 /// (a stored record that does not decode, after good ones) leaves the previous export intact
 /// and no temporary behind; the manifest reads back what it wrote; memory exports stream each
 /// database's snapshot.
-@Suite struct FirestoreExportTests {
+@Suite struct HearthExportTests {
     /// Records served from an array, as a `RecordReader`.
     struct FakeRecords: RecordReader {
         let records: [StorageRecord]
@@ -35,7 +36,7 @@ import Testing
 
     @Test func aFailureMidwayLeavesThePreviousExportIntact() throws {
         let destination = self.root + "/export"
-        let good = FirestoreExport(
+        let good = HearthExport(
             source: .storage(FakeRecords(records: [try Self.record("(default)", "c/a", 1)])), logger: Logger(label: "test"), interactive: false)
         let written = try good.write(to: destination)
         #expect(written.firestore == [ExportedDatabase(database: try DatabaseID(project: "p"), documents: 1, file: "firestore/p/(default).jsonl")])
@@ -43,7 +44,7 @@ import Testing
         #expect(before.hasPrefix(#"{"name":"projects/p/databases/(default)/documents/c/a","fields":{"v":{"integerValue":"1"}}"#))
 
         let broken = StorageRecord(namespace: "firestore/p/(default)", key: "c/z", value: [0xFF, 0x00])
-        let failing = FirestoreExport(
+        let failing = HearthExport(
             source: .storage(FakeRecords(records: [try Self.record("(default)", "c/b", 2), try Self.record("(default)", "c/c", 3), broken])),
             logger: Logger(label: "test"), interactive: false)
         #expect {
@@ -72,7 +73,7 @@ import Testing
             _ = try store.commit([Write(path: try DocumentPath(parsing: "c/x"), operation: .update(fields: MapValue(fields: ["i": .integer(Int64(index))]), mask: nil))])
         }
         _ = databases.store(for: try DatabaseID(project: "empty"))
-        let export = FirestoreExport(source: .memory(databases), logger: Logger(label: "test"), interactive: false)
+        let export = HearthExport(source: .memory(databases, DatabaseNamespaces()), logger: Logger(label: "test"), interactive: false)
         let manifest = try export.write(to: self.root + "/memory") { $0.project == "p" }
         #expect(manifest.firestore.map(\.file) == ["firestore/p/d0.jsonl", "firestore/p/d1.jsonl", "firestore/p/d2.jsonl"])
         #expect(manifest.firestore.allSatisfy { $0.documents == 1 })
