@@ -6,8 +6,8 @@ public struct HearthCommand: AsyncParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "hearth",
-        abstract: "A local Firebase backend: Firestore's REST API in one native binary.",
-        discussion: "Run `hearth serve` in a project folder; point clients at it with FIRESTORE_EMULATOR_HOST.",
+        abstract: "A local Firebase backend: Firestore and the Realtime Database in one native binary.",
+        discussion: "Run `hearth serve` in a project folder; point clients at it with FIRESTORE_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST.",
         version: HearthCommand.version,
         subcommands: [Serve.self, Rules.self, Token.self, Export.self, Import.self]
     )

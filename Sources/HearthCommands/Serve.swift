@@ -17,14 +17,14 @@ extension HearthCommand {
                 """
         )
 
-        @Option(help: "Interface to bind. Use 0.0.0.0 to accept connections from other machines.")
-        var host = "127.0.0.1"
+        @Option(help: "Interface to bind (default: firebase.json's emulator host, else 127.0.0.1). Use 0.0.0.0 to accept connections from other machines.")
+        var host: String?
 
-        @Option(help: "Firestore port; 0 picks a free port and prints it.")
-        var port = 8080
+        @Option(help: "Firestore port (default: firebase.json's emulators.firestore.port, else 8080); 0 picks a free port and prints it.")
+        var port: Int?
 
-        @Option(help: "The default project id shown in URLs. Every project in a URL is served, isolated.")
-        var project = "demo-hearth"
+        @Option(help: "The default project id shown in URLs (default: $GCLOUD_PROJECT, $GOOGLE_CLOUD_PROJECT, .firebaserc's default, else demo-hearth). Every project in a URL is served, isolated.")
+        var project: String?
 
         @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
         var logLevel: LogLevel = .info
@@ -47,17 +47,20 @@ extension HearthCommand {
         @Option(help: "On shutdown, after in-flight requests finish, write an export to this directory.")
         var exportOnExit: String?
 
-        @Option(help: "Firestore security rules file, reloaded when it changes. Without it every request is allowed.")
+        @Option(help: "Firestore security rules file, reloaded when it changes (default: firebase.json's firestore.rules). Without one every request is allowed.")
         var rules: String?
 
         @Option(help: "Seconds between keep-alive comments on listen streams.")
         var keepAlive = 15
 
-        @Option(help: "Realtime Database port; 0 picks a free port and prints it.")
-        var databasePort = 9000
+        @Option(help: "Realtime Database port (default: firebase.json's emulators.database.port, else 9000); 0 picks a free port and prints it.")
+        var databasePort: Int?
 
-        @Option(help: "Realtime Database rules file (database.rules.json), reloaded when it changes. Without it every request is allowed.")
+        @Option(help: "Realtime Database rules file for every namespace, reloaded when it changes (default: firebase.json's database.rules). Without one every request is allowed.")
         var databaseRules: String?
+
+        @Option(help: "The project folder whose firebase.json and .firebaserc are read.")
+        var config = "."
 
         @Option(help: "Seconds between keep-alive events on Realtime Database streams.")
         var databaseKeepAlive = 30
@@ -66,11 +69,10 @@ extension HearthCommand {
         var enforceIndexes = false
 
         func validate() throws {
-            guard (0...65_535).contains(self.port) else {
-                throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
-            }
-            guard (0...65_535).contains(self.databasePort) else {
-                throw ValidationError("--database-port must be between 0 and 65535 (got \(self.databasePort)).")
+            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
+                if let port, !(0...65_535).contains(port) {
+                    throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
+                }
             }
             guard self.databaseKeepAlive > 0 else {
                 throw ValidationError("--database-keep-alive must be a positive number of seconds (got \(self.databaseKeepAlive)).")
@@ -81,8 +83,8 @@ extension HearthCommand {
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
             }
-            guard !self.project.isEmpty, !self.project.contains("/") else {
-                throw ValidationError("--project must be a project id such as demo-hearth (got '\(self.project)').")
+            if let project = self.project, project.isEmpty || project.contains("/") {
+                throw ValidationError("--project must be a project id such as demo-hearth (got '\(project)').")
             }
         }
 
@@ -96,18 +98,27 @@ extension HearthCommand {
             }
             let logger = Logger(label: "hearth")
 
+            let project: FirebaseProjectSettings
+            do {
+                project = try FirebaseProjectSettings.load(directory: self.config, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                logger.critical("\(error)")
+                throw ExitCode.failure
+            }
+            if !project.sources.isEmpty { logger.info("Using \(project.sources.joined(separator: ", ")) from \(self.config)") }
             var configuration = ServerConfiguration()
-            configuration.host = self.host
-            configuration.firestorePort = self.port
-            configuration.project = self.project
+            configuration.host = self.host ?? project.firestore.host ?? "127.0.0.1"
+            configuration.databaseHost = self.host == nil ? project.database.host : nil
+            configuration.firestorePort = self.port ?? project.firestore.port ?? 8080
+            configuration.project = self.project ?? project.project ?? "demo-hearth"
             configuration.idleTimeout = .seconds(self.idleTimeout)
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.exportOnExit = self.exportOnExit
-            configuration.rulesFile = self.rules
+            configuration.rulesFile = self.rules ?? project.firestoreRules
             configuration.listening.keepAlive = .seconds(self.keepAlive)
-            configuration.databasePort = self.databasePort
-            configuration.databaseRulesFile = self.databaseRules
+            configuration.databasePort = self.databasePort ?? project.database.port ?? 9000
+            configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
             configuration.database.keepAlive = .seconds(self.databaseKeepAlive)
 
@@ -123,11 +134,12 @@ extension HearthCommand {
             }
             if service.rules.allowsEverything {
                 logger.notice("No security rules loaded (--rules FILE): every Firestore request is allowed, as in the emulator suite.")
-            } else if let file = self.rules {
+            } else if let file = configuration.rulesFile {
                 logger.info("Enforcing Firestore security rules from \(file) (reloaded when it changes)")
             }
-            if let file = self.databaseRules {
-                logger.info("Enforcing Realtime Database rules from \(file) (reloaded when it changes)")
+            if !configuration.databaseRulesFiles.isEmpty {
+                let files = configuration.databaseRulesFiles.sorted { $0.key < $1.key }.map { $0.key.isEmpty ? $0.value : "\($0.value) (namespace \($0.key))" }
+                logger.info("Enforcing Realtime Database rules from \(files.joined(separator: ", ")) (reloaded when they change)")
             } else {
                 logger.notice("No Realtime Database rules loaded (--database-rules FILE): every read and write is allowed, as in the emulator suite.")
             }
@@ -159,11 +171,11 @@ extension HearthCommand {
                 case .firestore:
                     FileHandle.standardOutput.write(Data("export FIRESTORE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                     logger.info(
-                        "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(self.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
+                        "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(configuration.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
                     )
                 case .database:
                     FileHandle.standardOutput.write(Data("export FIREBASE_DATABASE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
-                    logger.info("Realtime Database ready at http://\(endpoint.hostAndPort)/.json?ns=\(self.project)-default-rtdb")
+                    logger.info("Realtime Database ready at http://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
                 }
             }
             do {

@@ -2,57 +2,70 @@ import HearthRules
 import Logging
 import Synchronization
 
-/// The Realtime Database rules in force: the `--database-rules` file for every namespace
-/// (reloaded when it changes), overridden per namespace by rules uploaded with
-/// `PUT /.settings/rules.json`, as the emulator keys rules by namespace. Neither: every request
-/// is allowed, as in the emulator (`{"rules":{".read":true,".write":true}}`).
+/// The Realtime Database rules in force: rules files (`--database-rules`, or per namespace from
+/// `firebase.json`'s `database` array), each reloaded when it changes, overridden per namespace
+/// by rules uploaded with `PUT /.settings/rules.json`, as the emulator keys rules by namespace.
+/// No file and nothing uploaded: every request is allowed, as in the emulator
+/// (`{"rules":{".read":true,".write":true}}`).
 ///
-/// Cost per request: one `stat(2)` of the file and one uncontended lock; a changed file is read
-/// and compiled once, by the first request that notices, so the next request after an edit is
-/// judged by the new rules. A file that stops compiling keeps the previous rules and its errors
-/// are logged with line and column. Observers (open streams) are told of every change.
+/// Lookup order for a namespace: uploaded rules, its own file, the file for every namespace.
+/// Cost per request: one `stat(2)` of the file that applies and one uncontended lock; a
+/// changed file is read and compiled once, by the first request that notices, so the next
+/// request after an edit is judged by the new rules. A file that stops compiling keeps the
+/// previous rules and its errors are logged with line and column. Observers (open streams)
+/// are told of every change.
 final class DatabaseRulesRegistry: Sendable {
-    private struct State: Sendable {
-        var fromFile: DatabaseRulesInForce?
+    /// The key of the file that applies to every namespace without a file of its own.
+    static let everyNamespace = ""
+
+    private struct Loaded: Sendable {
+        var rules: DatabaseRulesInForce
         var signature: RulesFile.Signature?
+    }
+
+    private struct State: Sendable {
+        var files: [String: Loaded] = [:]
         var deployed: [String: DatabaseRulesInForce] = [:]
         var observers: [Int: @Sendable () -> Void] = [:]
         var nextObserver = 0
     }
 
-    private let file: RulesFile?
+    private let files: [String: RulesFile]
     private let state = Mutex(State())
     private let logger: Logger
 
-    /// - Throws: `RulesLoadError` when the file cannot be read or does not compile: a server
+    /// - Parameter files: namespace → rules file path; ``everyNamespace`` for the default file.
+    /// - Throws: `RulesLoadError` when a file cannot be read or does not compile: a server
     ///   must not start with other rules than the ones asked for.
-    init(file path: String?, logger: Logger) throws(RulesLoadError) {
+    init(files: [String: String], logger: Logger) throws(RulesLoadError) {
         self.logger = logger
-        self.file = path.map(RulesFile.init(path:))
-        guard let file = self.file else { return }
-        let signature = file.signature()
-        let rules = try Self.load(file)
-        self.state.withLock {
-            $0.fromFile = rules
-            $0.signature = signature
+        self.files = files.mapValues(RulesFile.init(path:))
+        var loaded: [String: Loaded] = [:]
+        for (namespace, file) in self.files {
+            let signature = file.signature()
+            loaded[namespace] = Loaded(rules: try Self.load(file), signature: signature)
         }
+        self.state.withLock { $0.files = loaded }
     }
 
     var allowsEverything: Bool {
-        self.file == nil && self.state.withLock { $0.deployed.isEmpty }
+        self.files.isEmpty && self.state.withLock { $0.deployed.isEmpty }
     }
 
-    /// The rules for `namespace`, after picking up a change of the file; nil allows everything.
+    /// The rules for `namespace`, after picking up a change of its file; nil allows everything.
     func rules(for namespace: String) -> DatabaseRulesInForce? {
-        let signature = self.file?.signature()
+        let key = self.files[namespace] != nil ? namespace : Self.everyNamespace
+        let file = self.files[key]
+        let signature = file?.signature()
         let (rules, changed) = self.state.withLock { state -> (DatabaseRulesInForce?, Bool) in
-            let changed = self.file != nil && state.signature != signature
-            if changed { state.signature = signature }
-            return (state.deployed[namespace] ?? state.fromFile, changed)
+            if let deployed = state.deployed[namespace] { return (deployed, false) }
+            let changed = file != nil && state.files[key]?.signature != signature
+            if changed { state.files[key]?.signature = signature }
+            return (state.files[key]?.rules, changed)
         }
-        guard changed, let file = self.file else { return rules }
-        self.reload(file, present: signature != nil)
-        return self.state.withLock { $0.deployed[namespace] ?? $0.fromFile }
+        guard changed, let file else { return rules }
+        self.reload(file, key: key, present: signature != nil)
+        return self.state.withLock { $0.deployed[namespace] ?? $0.files[key]?.rules }
     }
 
     /// Puts uploaded (or recovered) rules in force for `namespace`.
@@ -78,14 +91,14 @@ final class DatabaseRulesRegistry: Sendable {
         for observer in self.state.withLock({ Array($0.observers.values) }) { observer() }
     }
 
-    private func reload(_ file: RulesFile, present: Bool) {
+    private func reload(_ file: RulesFile, key: String, present: Bool) {
         guard present else {
             self.logger.warning("The database rules file \(file.path) is gone; the previous rules stay in force until it is back.")
             return
         }
         do {
             let rules = try Self.load(file)
-            self.state.withLock { $0.fromFile = rules }
+            self.state.withLock { $0.files[key]?.rules = rules }
             self.logger.info("Reloaded Realtime Database rules from \(file.path)")
             self.notifyObservers()
         } catch {

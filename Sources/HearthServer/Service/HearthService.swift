@@ -34,7 +34,7 @@ public final class HearthService: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.rules = try FirestoreRulesRegistry(file: configuration.rulesFile, logger: logger)
-        self.databaseRules = try DatabaseRulesRegistry(file: configuration.databaseRulesFile, logger: logger)
+        self.databaseRules = try DatabaseRulesRegistry(files: configuration.databaseRulesFiles, logger: logger)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
             self.storage = storage
@@ -95,6 +95,7 @@ public final class HearthService: Sendable {
             settings: settings,
             logger: logger
         )
+        http.host = configuration.databaseHost ?? configuration.host
         http.port = configuration.databasePort
         // Imports (`PUT /.json` as owner) may be as large as Firebase allows a write to be.
         http.maxRequestBodySize = DatabaseWriteData.maxBodyBytes

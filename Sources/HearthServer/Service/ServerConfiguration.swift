@@ -28,9 +28,13 @@ public struct ServerConfiguration: Sendable {
     /// The Realtime Database port; 9000 as in the emulator suite, so
     /// `FIREBASE_DATABASE_EMULATOR_HOST` works unchanged. 0 picks a free port.
     public var databasePort = 9000
-    /// The Realtime Database rules file (`--database-rules`, `database.rules.json`), reloaded
-    /// when it changes; nil allows every request, as the emulator suite does without rules.
-    public var databaseRulesFile: String?
+    /// Interface of the Realtime Database when it differs from ``host`` (`firebase.json` can
+    /// set each emulator's host); nil binds ``host``.
+    public var databaseHost: String?
+    /// Realtime Database rules files, each reloaded when it changes: namespace → path, where
+    /// the key `""` is the file for every namespace without its own (`--database-rules`).
+    /// Empty allows every request, as the emulator suite does without rules.
+    public var databaseRulesFiles: [String: String] = [:]
     /// Default namespace, index enforcement and streams of the Realtime Database.
     public var database = DatabaseSettings()
 
