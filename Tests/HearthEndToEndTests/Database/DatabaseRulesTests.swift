@@ -112,6 +112,20 @@ import Testing
         try DatabaseStep("GET", "/public.json", 401).run(on: self.server)
     }
 
+    @Test func indexesAreEnforcedOnlyWhenAsked() throws {
+        let query = #"/scores.json?orderBy="points"&limitToFirst=1"#.urlQueryEncoded
+        try DatabaseStep("GET", query, headers: Self.owner, 200).run(on: self.server)
+        let strict = try HearthProcess(["--enforce-indexes", "--database-rules", self.rulesFile.path])
+        try DatabaseStep(
+            "GET", query, headers: Self.owner, 400,
+            "{\n  \"error\" : \"Index not defined, add \\\".indexOn\\\": \\\"points\\\", for path \\\"/scores\\\", to the rules\"\n}\n"
+        ).run(on: strict)
+        try #"{"rules":{".read":true,"scores":{".indexOn":["points"]}}}"#.write(to: self.rulesFile, atomically: true, encoding: .utf8)
+        try DatabaseStep("GET", query, headers: Self.owner, 200).run(on: strict)
+        try DatabaseStep("GET", #"/scores.json?orderBy="$value""#.urlQueryEncoded, headers: Self.owner, 400).run(on: strict)
+        try DatabaseStep("GET", #"/scores.json?orderBy="$key""#.urlQueryEncoded, headers: Self.owner, 200).run(on: strict)
+    }
+
     private func run(_ steps: [DatabaseStep]) throws {
         for step in steps { try step.run(on: self.server) }
     }
