@@ -65,6 +65,9 @@ extension HearthCommand {
         @Option(help: "Seconds between keep-alive events on Realtime Database streams.")
         var databaseKeepAlive = 30
 
+        @Option(help: ArgumentHelp("Events a Realtime Database stream may have waiting before its reader is cut off as too slow.", visibility: .hidden))
+        var databaseStreamBuffer = 1024
+
         @Flag(help: "Refuse Realtime Database queries whose ordering has no .indexOn in the rules, as production does (the emulator suite does not).")
         var enforceIndexes = false
 
@@ -73,6 +76,9 @@ extension HearthCommand {
                 if let port, !(0...65_535).contains(port) {
                     throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
                 }
+            }
+            guard self.databaseStreamBuffer > 0 else {
+                throw ValidationError("--database-stream-buffer must be a positive number of events (got \(self.databaseStreamBuffer)).")
             }
             guard self.databaseKeepAlive > 0 else {
                 throw ValidationError("--database-keep-alive must be a positive number of seconds (got \(self.databaseKeepAlive)).")
@@ -121,6 +127,7 @@ extension HearthCommand {
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
             configuration.database.keepAlive = .seconds(self.databaseKeepAlive)
+            configuration.database.bufferedEvents = self.databaseStreamBuffer
 
             let service: HearthService
             do {

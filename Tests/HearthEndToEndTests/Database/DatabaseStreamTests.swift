@@ -110,3 +110,28 @@ import Testing
         #expect(again.bodyText.contains("Auth token is expired"))
     }
 }
+
+/// Backpressure: a reader that stops reading is cut off once its buffer is full, while writers
+/// never wait and a reader that keeps up receives every event.
+@Suite struct DatabaseSlowReaderTests {
+    @Test func aStalledReaderIsCutOffWhileAFastOneKeepsEverything() throws {
+        let server = try HearthProcess(["--database-stream-buffer", "8"])
+        let request = "GET /flood.json HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
+        let slow = try EventStreamReader(port: server.databasePort, request: request)
+        let fast = try EventStreamReader(port: server.databasePort, request: request)
+        #expect(try fast.nextEvent()?.event == "put")
+        let payload = String(repeating: "x", count: 64 * 1024)
+        let writes = 120
+        for index in 0..<writes {
+            try DatabaseStep("PUT", "/flood/\(index).json?print=silent", "\"\(payload)\"", 204).run(on: server)
+            let event = try #require(try fast.nextEvent())
+            #expect(event.data.hasPrefix(#"{"path":"/\#(index)","data":"xxx"#))
+        }
+        var received = 0
+        while let event = try slow.nextEvent() {
+            if event.event == "put" { received += 1 }
+        }
+        #expect(received < writes + 1, "the stalled reader was never cut off")
+        fast.close()
+    }
+}
