@@ -33,6 +33,18 @@ import Testing
         try DatabaseStep("GET", "/.json", 200, "null").run(on: third)
     }
 
+    @Test func uploadedRulesStayInForceAfterARestart() throws {
+        let owner = [("Authorization", "Bearer owner")]
+        let first = try HearthProcess(["--data", self.temporary.path])
+        try DatabaseStep("PUT", "/.settings/rules.json?ns=locked", #"{"rules":{".read":false,".write":false}}"#, headers: owner, 200).run(on: first)
+        try DatabaseStep("GET", "/x.json?ns=locked", 401).run(on: first)
+        _ = first.stop(signal: SIGKILL)
+        let second = try HearthProcess(["--data", self.temporary.path])
+        try DatabaseStep("GET", "/x.json?ns=locked", 401).run(on: second)
+        try DatabaseStep("GET", "/x.json", 200).run(on: second)
+        try DatabaseStep("GET", "/.settings/rules.json?ns=locked", headers: owner, 200, #"{"rules":{".read":false,".write":false}}"#).run(on: second)
+    }
+
     /// Eight writers each PATCH a pair of locations to the same value until the server is
     /// killed with SIGKILL; after a restart each pair is equal and at least the last
     /// acknowledged value.
