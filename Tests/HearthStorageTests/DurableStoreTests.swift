@@ -23,6 +23,21 @@ import Testing
         #expect(try store.allRecords(namespace: "missing") == [])
     }
 
+    @Test(arguments: [("rtdb/", ["rtdb/a|k|1", "rtdb/b|k|2"]), ("firestore/", ["firestore/p/d|k|3"]), ("", ["firestore/p/d|k|3", "rtdb|k|5", "rtdb/a|k|1", "rtdb/b|k|2", "rtdb0|k|4"])])
+    func aNamespacePrefixScanReadsOnlyThoseNamespaces(_ prefix: String, _ expected: [String]) async throws {
+        let temp = try TemporaryDirectory()
+        let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
+        defer { store.close() }
+        try await store.write(StorageBatch([
+            .put(namespace: "rtdb/b", key: "k", value: bytes("2")), .put(namespace: "rtdb/a", key: "k", value: bytes("1")),
+            .put(namespace: "firestore/p/d", key: "k", value: bytes("3")), .put(namespace: "rtdb0", key: "k", value: bytes("4")),
+            .put(namespace: "rtdb", key: "k", value: bytes("5")),
+        ]))
+        var seen: [String] = []
+        try store.scan(namespacePrefix: prefix) { seen.append("\($0.namespace)|\($0.key)|\(String(decoding: $0.value, as: UTF8.self))") }
+        #expect(seen == expected)
+    }
+
     @Test func putReplacesAndDeleteRemoves() async throws {
         let temp = try TemporaryDirectory()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)

@@ -13,7 +13,7 @@ enum DatabaseRecovery {
         let started = ContinuousClock.now
         var trees: [String: (root: DatabaseNode, priorities: [(DatabasePath, DatabaseNode)])] = [:]
         var loaded = 0
-        try storage.scan(namespace: nil) { record in
+        try storage.scan(namespacePrefix: DatabaseStorageJournal.namespacePrefix) { record in
             guard let namespace = DatabaseStorageJournal.databaseNamespace(of: record.namespace) else { return }
             var segments = record.key.isEmpty ? [] : record.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let isPriority = segments.last == ".priority"

@@ -16,7 +16,7 @@ enum FirestoreRecovery {
         if total > 0 { logger.info("Recovering \(total) stored records…") }
         var byDatabase: [String: (DatabaseID, [Document])] = [:]
         var loaded = 0
-        try storage.scan(namespace: nil) { record in
+        try storage.scan(namespacePrefix: "firestore/") { record in
             let parts = record.namespace.split(separator: "/", maxSplits: 2).map(String.init)
             guard parts.count == 3, parts[0] == "firestore" else { return }
             let key = record.namespace

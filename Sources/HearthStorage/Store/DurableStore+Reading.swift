@@ -14,6 +14,27 @@ extension DurableStore {
         try Self.scan(try self.openReadConnection(), namespace: namespace, logger: self.logger, body)
     }
 
+    /// Calls `body` with every record of the namespaces that start with `prefix` (`firestore/`,
+    /// `rtdb/`), as ``scan(namespace:_:)`` does: a range of the primary key, so recovering one
+    /// service reads none of the other's records.
+    public func scan(namespacePrefix prefix: String, _ body: (StorageRecord) throws -> Void) throws {
+        let connection = try self.openReadConnection()
+        let statement: SQLiteStatement
+        do throws(SQLiteError) {
+            if let upper = KeyRange.upperBound(ofPrefix: prefix) {
+                statement = try connection.prepare(
+                    "SELECT namespace, key, value FROM records WHERE namespace >= ?1 AND namespace < ?2 ORDER BY namespace, key")
+                try statement.bind(text: prefix, at: 1)
+                try statement.bind(textBytes: upper, at: 2)
+            } else {
+                statement = try connection.prepare("SELECT namespace, key, value FROM records ORDER BY namespace, key")
+            }
+        } catch {
+            throw StorageError(error, while: "starting a scan")
+        }
+        try Self.step(statement, namespace: prefix + "*", logger: self.logger, body)
+    }
+
     /// The body of ``scan(namespace:_:)`` on a given read connection (shared with ``DurableSnapshot``).
     static func scan(
         _ connection: SQLiteConnection, namespace: String?, logger: Logger, _ body: (StorageRecord) throws -> Void
@@ -31,6 +52,13 @@ extension DurableStore {
         } catch {
             throw StorageError(error, while: "starting a scan")
         }
+        try Self.step(statement, namespace: namespace ?? "*", logger: logger, body)
+    }
+
+    /// Runs a prepared `SELECT namespace, key, value` to the end, one record at a time.
+    private static func step(
+        _ statement: SQLiteStatement, namespace: String, logger: Logger, _ body: (StorageRecord) throws -> Void
+    ) throws {
         let started = ContinuousClock.now
         var count = 0
         while true {
@@ -55,7 +83,7 @@ extension DurableStore {
             level: count >= 250_000 ? .info : .debug,
             "Scanned records",
             metadata: [
-                "records": "\(count)", "namespace": "\(namespace ?? "*")",
+                "records": "\(count)", "namespace": "\(namespace)",
                 "duration": "\(ContinuousClock.now - started)",
             ])
     }
