@@ -5,12 +5,16 @@ import Logging
 
 extension HearthCommand.Rules {
     /// `hearth rules test FILE…`: runs declarative rules test files (rules/README.md, "Rules
-    /// test files") against their rules, with no server: one line per failing case with the
-    /// rules' explanation, then `N passed, N failed`. Exits 1 on any failure or unrunnable file.
+    /// test files"), Firestore and Realtime Database alike, against their rules, with no server:
+    /// one line per failing case with the rules' explanation, then `N passed, N failed`. Exits 1
+    /// on any failure or unrunnable file.
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run rules test files (*.test.json); print each failing case and 'N passed, N failed'.",
-            discussion: "Each file names a rules file, seed documents and cases {auth, operation, path, data | query | writes, expect}; see rules/README.md."
+            abstract: "Run Firestore and Realtime Database rules test files (*.test.json); print each failing case and 'N passed, N failed'.",
+            discussion: """
+                Each file names its rules with "rules" (Firestore) or "database" (Realtime Database), then seed data and \
+                cases {auth, operation, path, data | query | value | writes, expect}; see rules/README.md.
+                """
         )
 
         @Argument(help: "The test files (e.g. rules/*.test.json).")

@@ -69,11 +69,42 @@ import Testing
     @Test func rulesTestRunsTheRepositoryRulesTestsWithoutFailures() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/rules")
             .filter { $0.hasSuffix(".test.json") }.sorted().map { Self.root + "/rules/" + $0 }
-        #expect(files.count == 4)
+        #expect(files.count == 5)
+        #expect(files.contains(Self.root + "/rules/database.test.json"))
         let run = try Self.hearth(["rules", "test"] + files)
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix(" passed, 0 failed\n"))
         #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func rulesCheckCompilesRealtimeDatabaseRulesJSON() throws {
+        let valid = try Self.hearth(["rules", "check", Self.root + "/rules/database.rules.json", Self.root + "/rules/firestore.rules"])
+        #expect(valid.status == 0)
+        #expect(valid.stdout == "\(Self.root)/rules/database.rules.json: OK (0 warning(s))\n\(Self.root)/rules/firestore.rules: OK (0 warning(s))\n")
+        let path = try Self.file("""
+            // comments are allowed
+            {
+              "rules": {
+                "a": { ".read": "auth.uid == $nosuch", ".write": 7 }
+              }
+            }
+            """) + ".json"
+        try FileManager.default.moveItem(atPath: String(path.dropLast(5)), toPath: path)
+        let run = try Self.hearth(["rules", "check", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\(path):4:34: error: unknown variable '$nosuch'"))
+        #expect(run.stderr.contains("\(path):4:54: error: .write must be a boolean or a string expression, got number"))
+        #expect(run.stdout.contains("2 error(s)"))
+    }
+
+    @Test func rulesTestRunsRealtimeDatabaseFilesAndExitsOneOnFailures() throws {
+        let file = Self.root + "/Tests/RulesTestFiles/database-failing.test.json"
+        let run = try Self.hearth(["rules", "test", file, Self.root + "/rules/database.test.json"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("\(file): case \"a stranger reads\": expected allow, got deny — no .read rule granted read of /notes/n1: "))
+        #expect(lines[3].hasSuffix(" passed, 3 failed"))
     }
 
     @Test func rulesTestPrintsOneLinePerFailingCaseAndExitsOne() throws {

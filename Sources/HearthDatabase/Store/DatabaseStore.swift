@@ -17,8 +17,8 @@ public final class DatabaseStore: Sendable {
     let state: Mutex<State>
     /// Where changes go to become durable; nil for `--in-memory`.
     let journal: (any DatabaseJournal)?
-    /// Milliseconds since the epoch: `{".sv": "timestamp"}` and push IDs.
-    let now: @Sendable () -> Int64
+    /// Milliseconds since the epoch: `{".sv": "timestamp"}`, push IDs, and the rules' `now`.
+    public let now: @Sendable () -> Int64
 
     struct State: Sendable {
         var root = DatabaseNode.empty

@@ -10,6 +10,9 @@ struct DatabaseCall: Sendable {
     /// nil: no rules loaded, everything is allowed (the emulator's default).
     let rules: DatabaseRulesInForce?
     let logger: Logger
+    /// Told every rules decision as it is enforced, allow or deny: `hearth rules test` uses it
+    /// to say which rule granted a request it expected to be denied.
+    var decisionObserver: (@Sendable (DatabaseRulesDecision) -> Void)?
 
     /// The rules' `auth`, or nil when rules do not apply (admin, or no rules loaded).
     private var ruled: (DatabaseRulesInForce, DatabaseRulesAuth?)? {
@@ -18,11 +21,12 @@ struct DatabaseCall: Sendable {
     }
 
     /// Checks `.read` for the request's location and query (`rtdb.md` §8.2) against the tree
-    /// as it is now; throws 401 `Permission denied` with the explanation.
+    /// as it is now, with `now` from the store's clock; throws 401 `Permission denied` with the
+    /// explanation.
     func authorizeRead() throws(DatabaseError) {
         guard let (rules, auth) = self.ruled else { return }
         let decision = rules.ruleset.evaluateRead(
-            path: self.request.path.segments, auth: auth, now: WallClock.milliseconds(),
+            path: self.request.path.segments, auth: auth, now: self.store.now(),
             query: DatabaseRulesQuery(self.request.query), data: NodeRulesData(root: self.store.snapshot()))
         try self.enforce(decision, "read")
     }
@@ -44,6 +48,22 @@ struct DatabaseCall: Sendable {
         }
     }
 
+    /// Production refuses a query ordered by a child or by `$value` unless the rules declare
+    /// `.indexOn` for it, with 400 `Index not defined` (`rtdb.md` §1.5). The emulator suite
+    /// does not; the server checks only when asked (`--enforce-indexes`), `hearth rules test`
+    /// always.
+    func requireIndex() throws(DatabaseError) {
+        let field: String
+        switch self.request.query.index {
+        case .value?: field = ".value"
+        case .child(let path)?: field = path.relativeDescription
+        default: return
+        }
+        let declared = self.rules?.ruleset.indexOn(at: self.request.path.segments) ?? []
+        guard !declared.contains(field) else { return }
+        throw .badRequest("Index not defined, add \".indexOn\": \"\(field)\", for path \"\(self.request.path)\", to the rules")
+    }
+
     /// Admin-only endpoints (`/.settings/rules.json`): 401 `Permission denied` otherwise, as
     /// production answers a non-admin.
     func requireAdmin() throws(DatabaseError) {
@@ -55,6 +75,7 @@ struct DatabaseCall: Sendable {
     }
 
     private func enforce(_ decision: DatabaseRulesDecision, _ verb: String) throws(DatabaseError) {
+        self.decisionObserver?(decision)
         for evaluation in decision.evaluations where evaluation.outcome != .true && evaluation.outcome != .false {
             self.logger.debug("Realtime Database rule error: \(evaluation)")
         }

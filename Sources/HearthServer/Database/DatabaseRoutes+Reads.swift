@@ -8,7 +8,7 @@ extension DatabaseRoutes {
     func read(_ call: DatabaseCall) throws -> Response {
         let request = call.request
         try call.authorizeRead()
-        try self.checkIndex(call)
+        if self.settings.enforcesIndexes { try call.requireIndex() }
         let value = call.store.get(request.path)
         let etag = request.conditions.returnsETag ? DatabaseETag.of(value) : nil
         if let expected = request.conditions.ifNoneMatch, expected == etag {
@@ -17,21 +17,6 @@ extension DatabaseRoutes {
             return response
         }
         return request.output.response(request.query.result(of: value, format: request.output.format), etag: etag)
-    }
-
-    /// Production refuses a query ordered by a child or by `$value` unless the rules declare
-    /// `.indexOn` for it; the emulator suite does not, and neither does Hearth unless asked.
-    private func checkIndex(_ call: DatabaseCall) throws(DatabaseError) {
-        guard self.settings.enforcesIndexes else { return }
-        let field: String
-        switch call.request.query.index {
-        case .value?: field = ".value"
-        case .child(let path)?: field = path.relativeDescription
-        default: return
-        }
-        let declared = call.rules?.ruleset.indexOn(at: call.request.path.segments) ?? []
-        guard !declared.contains(field) else { return }
-        throw .badRequest("Index not defined, add \".indexOn\": \"\(field)\", for path \"\(call.request.path)\", to the rules")
     }
 
     /// GET `/.settings/rules.json`: the source as uploaded, comments included, or parsed JSON

@@ -17,10 +17,7 @@ extension RulesTestDecoder {
         self.caseName = name
         defer { self.caseName = nil }
 
-        let expectText = try self.string(object["expect"], at: "expect")
-        guard let expectation = RulesTestVerdict(rawValue: expectText) else {
-            throw self.failure("expect", "expected \"allow\" or \"deny\", found \"\(expectText)\"")
-        }
+        let expectation = try self.verdict(object["expect"])
         let identity = try self.identity(object["auth"])
         let operation = try self.string(object["operation"], at: "operation")
         try self.requireOnly(object, for: operation)
@@ -63,34 +60,6 @@ extension RulesTestDecoder {
         }
         for key in ["path", "data", "query", "writes", "transaction"] where object[key] != nil && !meaningful.contains(key) {
             throw self.failure(key, "\"\(key)\" means nothing for operation \"\(operation)\"")
-        }
-    }
-
-    /// `auth`: absent or null → unauthenticated; `"alice"` → uid alice; `{"uid": "alice",
-    /// "claims": {…}}` → uid alice with custom claims (`request.auth.token.*`). Users get the
-    /// claims of a `hearth token` token (`sub`, `user_id`, `firebase.sign_in_provider` …).
-    func identity(_ json: JSONValue?) throws(RulesTestFileError) -> Identity {
-        let uid: String
-        var extra = JSONObject([])
-        switch json {
-        case nil, .null?:
-            return .anonymous
-        case .string(let text)?:
-            uid = text
-        default:
-            let auth = try self.object(json, at: "auth", allowing: ["uid", "claims"])
-            uid = try self.string(auth["uid"], at: "auth.uid")
-            if let claims = auth["claims"] {
-                guard case .object(let object) = claims else {
-                    throw self.failure("auth.claims", "expected an object of claims, found \(claims.typeName)")
-                }
-                extra = object
-            }
-        }
-        do {
-            return .user(uid: uid, claims: try UnsignedIDToken.claims(uid: uid, project: self.database.project, extra: extra))
-        } catch {
-            throw self.failure("auth", error.message)
         }
     }
 }

@@ -1,10 +1,10 @@
 import HearthFirestore
 import HearthJSON
 
-/// Turns a test file's JSON into a `RulesTestFile`, strictly: unknown members, wrong types and
-/// invalid paths are errors naming the file, the case and the member, so a typo such as
-/// `"expected"` for `"expect"` fails loudly instead of testing nothing.
-struct RulesTestDecoder {
+/// Turns a Firestore test file's JSON into a `RulesTestFile`, strictly: unknown members, wrong
+/// types and invalid paths are errors naming the file, the case and the member (the readers
+/// shared with the Realtime Database decoder are in ``RulesTestDecoding``).
+struct RulesTestDecoder: RulesTestDecoding {
     let file: String
     /// The database references (`{"__ref__": …}`) point into.
     var database: DatabaseID
@@ -16,11 +16,7 @@ struct RulesTestDecoder {
         self.database = try! DatabaseID(project: "demo-hearth")
     }
 
-    /// The error for `location` (a member path such as `cases[2].data.title`).
-    func failure(_ location: String, _ message: String) -> RulesTestFileError {
-        let inCase = self.caseName.map { "case \"\($0)\": " } ?? ""
-        return RulesTestFileError("\(self.file): error: \(inCase)\(location): \(message)")
-    }
+    var project: String { self.database.project }
 
     /// Runs a store-level parse (paths, queries, timestamps), reporting its error at `location`.
     func attempt<T>(_ location: String, _ body: () throws(FirestoreError) -> T) throws(RulesTestFileError) -> T {
@@ -29,48 +25,6 @@ struct RulesTestDecoder {
         } catch {
             throw self.failure(location, error.message)
         }
-    }
-
-    /// An object with only `allowed` members (each at most once).
-    func object(_ json: JSONValue?, at location: String, allowing allowed: [String]) throws(RulesTestFileError) -> JSONObject {
-        guard case .object(let object)? = json else {
-            throw self.failure(location, "expected an object, found \(json?.typeName ?? "nothing")")
-        }
-        if let duplicate = object.firstDuplicateKey {
-            throw self.failure(location, "\"\(duplicate)\" appears twice")
-        }
-        for key in object.keys where !allowed.contains(key) {
-            throw self.failure(location, "unknown member \"\(key)\" (expected one of \(allowed.joined(separator: ", ")))")
-        }
-        return object
-    }
-
-    func string(_ json: JSONValue?, at location: String) throws(RulesTestFileError) -> String {
-        guard case .string(let text)? = json else {
-            throw self.failure(location, "expected a string, found \(json?.typeName ?? "nothing")")
-        }
-        return text
-    }
-
-    func array(_ json: JSONValue?, at location: String) throws(RulesTestFileError) -> [JSONValue] {
-        guard case .array(let items)? = json else {
-            throw self.failure(location, "expected an array, found \(json?.typeName ?? "nothing")")
-        }
-        return items
-    }
-
-    func bool(_ json: JSONValue?, at location: String) throws(RulesTestFileError) -> Bool {
-        guard let json else { return false }
-        guard case .bool(let flag) = json else { throw self.failure(location, "expected true or false, found \(json.typeName)") }
-        return flag
-    }
-
-    func integer(_ json: JSONValue?, at location: String) throws(RulesTestFileError) -> Int? {
-        guard let json, !json.isNull else { return nil }
-        guard case .number(let number) = json, let value = number.int64Value, value >= 0, value <= Int32.max else {
-            throw self.failure(location, "expected a non-negative integer, found \(json.serializedString())")
-        }
-        return Int(value)
     }
 
     // MARK: The file

@@ -1,9 +1,9 @@
-import Foundation
 public import HearthFirestore
 import HearthJSON
 
-/// A declarative rules test file (`*.test.json`, described in rules/README.md): the rules
-/// file it tests, seed documents, and cases with the verdict each expects.
+/// A declarative Firestore rules test file (`*.test.json` with `"rules"`, described in
+/// rules/README.md): the rules file it tests, seed documents, and cases with the verdict each
+/// expects.
 public struct RulesTestFile: Sendable {
     /// The test file as named on the command line.
     public let path: String
@@ -24,25 +24,13 @@ public struct RulesTestFile: Sendable {
         self.cases = cases
     }
 
-    /// Reads and decodes a test file.
-    /// - Throws: `RulesTestFileError` naming the file (and the case and member for malformed
-    ///   content), or the JSON syntax error with its line and column.
-    public static func load(_ path: String) throws(RulesTestFileError) -> RulesTestFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw RulesTestFileError("\(path): error: \(reason).")
-        }
-        return try self.decode(Array(data), path: path)
+    /// Decodes a Firestore test file's text; `path` names it in errors and anchors a relative
+    /// rules path.
+    static func decode(_ bytes: [UInt8], path: String) throws(RulesTestFileError) -> RulesTestFile {
+        try self.decode(try RulesTestDocument.parse(bytes, path: path), path: path)
     }
 
-    /// Decodes a test file's text; `path` names it in errors and anchors a relative rules path.
-    static func decode(_ bytes: [UInt8], path: String) throws(RulesTestFileError) -> RulesTestFile {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw RulesTestFileError("\(path):\(error.line):\(error.column): error: not valid JSON: \(error.message)")
-        }
+    static func decode(_ json: JSONValue, path: String) throws(RulesTestFileError) -> RulesTestFile {
         var decoder = RulesTestDecoder(file: path)
         return try decoder.file(json)
     }

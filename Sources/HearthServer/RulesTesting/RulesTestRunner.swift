@@ -1,10 +1,12 @@
 import HearthFirestore
+import HearthRules
 public import Logging
 
-/// Runs rules test files without a server: each case gets a fresh in-memory store holding the
-/// file's seed documents, and its request goes through a `FirestoreCall`, the same
-/// authorization code the server runs for the REST call (get, list judged from the query,
-/// commits reviewed write by write under the store lock).
+/// Runs rules test files without a server. A Firestore file's cases each get a fresh in-memory
+/// store holding the file's seed documents, and their requests go through a `FirestoreCall`,
+/// the same authorization code the server runs for the REST call (get, list judged from the
+/// query, commits reviewed write by write under the store lock); a Realtime Database file
+/// (`"database"`) is run the same way by ``DatabaseRulesTestRunner``.
 public struct RulesTestRunner: Sendable {
     /// Receives the rules' `debug()` output (at info level) and denial notices.
     let logger: Logger
@@ -13,11 +15,14 @@ public struct RulesTestRunner: Sendable {
         self.logger = logger
     }
 
-    /// Loads the test file and its rules, then runs every case.
+    /// Loads the test file (either kind) and its rules, then runs every case.
     /// - Throws: `RulesTestFileError` when the file is malformed, its rules file cannot be read
-    ///   or does not compile, or its seed documents are invalid.
+    ///   or does not compile, or its seed is invalid.
     public func run(file path: String) throws(RulesTestFileError) -> RulesTestReport {
-        try self.run(try RulesTestFile.load(path))
+        switch try RulesTestDocument.load(path) {
+        case .firestore(let file): try self.run(file)
+        case .database(let file): try DatabaseRulesTestRunner(logger: self.logger).run(file)
+        }
     }
 
     func run(_ file: RulesTestFile) throws(RulesTestFileError) -> RulesTestReport {
@@ -42,7 +47,7 @@ public struct RulesTestRunner: Sendable {
         let store = DocumentStore(database: file.database)
         let decisions = RulesTestDecisionLog()
         var call = FirestoreCall(database: file.database, store: store, identity: testCase.identity, rules: rules, logger: self.logger)
-        call.decisionObserver = { decisions.record($0) }
+        call.decisionObserver = { decisions.record($0.explanation) }
         func outcome(_ result: RulesTestOutcome.Result) -> RulesTestOutcome {
             RulesTestOutcome(name: testCase.name, expected: testCase.expectation, result: result)
         }

@@ -12,7 +12,7 @@ import Testing
 
     static func path(_ relative: String) -> String { Self.root + "/" + relative }
 
-    @Test(arguments: ["events", "users", "conversations", "profiles"])
+    @Test(arguments: ["events", "users", "conversations", "profiles", "database"])
     func repositoryRulesPassTheirTests(_ model: String) throws {
         let report = try Self.runner.run(file: Self.path("rules/\(model).test.json"))
         #expect(report.failureLines == [])
