@@ -62,6 +62,9 @@ extension HearthCommand {
         @Flag(help: "Refuse Realtime Database queries whose ordering has no .indexOn in the rules, as production does (the emulator suite does not).")
         var enforceIndexes = false
 
+        @Option(help: "Seconds (fractions allowed) between keep-alive events on idle Realtime Database streams; production sends one about every 30 s.")
+        var databaseKeepAlive: Double = 30
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
@@ -71,6 +74,9 @@ extension HearthCommand {
             }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
+            }
+            guard (0.001...86_400).contains(self.databaseKeepAlive) else {
+                throw ValidationError("--database-keep-alive must be between 0.001 and 86400 seconds (got \(self.databaseKeepAlive)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -103,6 +109,7 @@ extension HearthCommand {
             configuration.databasePort = self.databasePort
             configuration.databaseRulesFile = self.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
+            configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
 
             let service: HearthService
             do {
