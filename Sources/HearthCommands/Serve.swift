@@ -62,14 +62,14 @@ extension HearthCommand {
         @Option(help: "The project folder whose firebase.json and .firebaserc are read.")
         var config = "."
 
-        @Option(help: "Seconds between keep-alive events on Realtime Database streams.")
-        var databaseKeepAlive = 30
-
         @Option(help: ArgumentHelp("Events a Realtime Database stream may have waiting before its reader is cut off as too slow.", visibility: .hidden))
         var databaseStreamBuffer = 1024
 
         @Flag(help: "Refuse Realtime Database queries whose ordering has no .indexOn in the rules, as production does (the emulator suite does not).")
         var enforceIndexes = false
+
+        @Option(help: "Seconds (fractions allowed) between keep-alive events on idle Realtime Database streams; production sends one about every 30 s.")
+        var databaseKeepAlive: Double = 30
 
         func validate() throws {
             for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
@@ -80,11 +80,11 @@ extension HearthCommand {
             guard self.databaseStreamBuffer > 0 else {
                 throw ValidationError("--database-stream-buffer must be a positive number of events (got \(self.databaseStreamBuffer)).")
             }
-            guard self.databaseKeepAlive > 0 else {
-                throw ValidationError("--database-keep-alive must be a positive number of seconds (got \(self.databaseKeepAlive)).")
-            }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
+            }
+            guard (0.001...86_400).contains(self.databaseKeepAlive) else {
+                throw ValidationError("--database-keep-alive must be between 0.001 and 86400 seconds (got \(self.databaseKeepAlive)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -126,7 +126,7 @@ extension HearthCommand {
             configuration.databasePort = self.databasePort ?? project.database.port ?? 9000
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
-            configuration.database.keepAlive = .seconds(self.databaseKeepAlive)
+            configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
             configuration.database.bufferedEvents = self.databaseStreamBuffer
 
             let service: HearthService

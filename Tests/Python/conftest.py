@@ -1,5 +1,6 @@
 """Fixtures: start the real Hearth binary once per session and hand each test a
-google-cloud-firestore Client that talks to it over the REST (GAPIC) transport.
+google-cloud-firestore Client that talks to it over the REST (GAPIC) transport, or
+Realtime Database clients (firebase-admin `db`, Pyrebase4) that talk to its database port.
 
 The high-level ``firestore.Client`` always builds a gRPC transport; there is no public
 switch to REST. We build the client normally and replace its private GAPIC client
@@ -12,28 +13,22 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import re
-import selectors
-import signal
-import subprocess
 import tempfile
-from pathlib import Path
 
+import firebase_admin
 import grpc
+import pyrebase
 import pytest
+from firebase_admin import db as admin_db
 from google.api_core import exceptions, gapic_v1
 from google.auth.credentials import AnonymousCredentials
 from google.cloud import firestore
 from google.cloud.firestore_v1.services.firestore import FirestoreClient
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+from hearth_process import HearthProcess, HearthStartError, hearth_binary
+from rtdb_support import Owner, admin_app, pyrebase_config
 
-# Guards against a hung server, not assertions about speed.
-STARTUP_GUARD_SECONDS = 60
-SHUTDOWN_GUARD_SECONDS = 30
 RPC_TIMEOUT_SECONDS = 60
-
-_ANNOUNCE = re.compile(r"^export FIRESTORE_EMULATOR_HOST=(127\.0\.0\.1:\d+)\s*$")
 
 
 # --------------------------------------------------------------------------------------
@@ -41,62 +36,39 @@ _ANNOUNCE = re.compile(r"^export FIRESTORE_EMULATOR_HOST=(127\.0\.0\.1:\d+)\s*$"
 # --------------------------------------------------------------------------------------
 
 
-def _binary() -> Path:
-    env = os.environ.get("HEARTH_BINARY")
-    path = Path(env) if env else REPO_ROOT / ".build" / "debug" / "hearth"
-    if not path.is_absolute():
-        path = REPO_ROOT / path
-    if not path.exists():
-        pytest.exit(f"Hearth binary not found at {path}; build it or set HEARTH_BINARY", returncode=2)
-    return path
+@pytest.fixture(scope="session")
+def hearth() -> HearthProcess:
+    """Run `hearth serve` (hearth_process.HearthProcess) once per session; it must exit 0 on
+    SIGTERM. Both announced addresses are on the yielded HearthProcess."""
+    if not hearth_binary().exists():
+        pytest.exit(f"Hearth binary not found at {hearth_binary()}; build it or set HEARTH_BINARY", returncode=2)
+    # A durable data directory, as users run it (removed at the end of the session).
+    data_dir = tempfile.TemporaryDirectory(prefix="hearth-py-")
+    try:
+        server = HearthProcess(data_dir.name)
+    except HearthStartError as error:
+        data_dir.cleanup()
+        pytest.exit(str(error), returncode=3)
+
+    yield server
+
+    try:
+        code = server.stop()
+    finally:
+        data_dir.cleanup()
+    assert code == 0, f"hearth exited with {code} after SIGTERM; stderr:\n{server.stderr_text()}"
 
 
 @pytest.fixture(scope="session")
-def hearth_host():
-    """Run `hearth serve --port 0` and yield "127.0.0.1:PORT" read from its announce line."""
-    stderr_file = tempfile.TemporaryFile(mode="w+b")
-    # A durable data directory, as users run it (removed at the end of the session).
-    data_dir = tempfile.TemporaryDirectory(prefix="hearth-py-")
-    proc = subprocess.Popen(
-        [str(_binary()), "serve", "--port", "0", "--database-port", "0", "--log-level", "warning", "--data", data_dir.name],
-        stdout=subprocess.PIPE,
-        stderr=stderr_file,
-        stdin=subprocess.DEVNULL,
-    )
+def hearth_host(hearth) -> str:
+    """Firestore's "127.0.0.1:PORT" (the FIRESTORE_EMULATOR_HOST line)."""
+    return hearth.firestore_host
 
-    def stderr_text() -> str:
-        stderr_file.seek(0)
-        return stderr_file.read().decode(errors="replace")[-4000:]
 
-    # Read exactly one line from stdout. select() only bounds how long we wait if the
-    # server never writes it; nothing is polled.
-    sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
-    ready = sel.select(timeout=STARTUP_GUARD_SECONDS)
-    sel.close()
-    line = proc.stdout.readline().decode() if ready else ""
-    match = _ANNOUNCE.match(line)
-    if not match:
-        proc.kill()
-        proc.wait()
-        pytest.exit(
-            f"hearth did not announce its port; first stdout line: {line!r}\nstderr:\n{stderr_text()}",
-            returncode=3,
-        )
-
-    yield match.group(1)
-
-    proc.send_signal(signal.SIGTERM)
-    try:
-        code = proc.wait(timeout=SHUTDOWN_GUARD_SECONDS)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-        raise AssertionError("hearth did not exit after SIGTERM")
-    finally:
-        proc.stdout.close()
-        data_dir.cleanup()
-    assert code == 0, f"hearth exited with {code} after SIGTERM; stderr:\n{stderr_text()}"
+@pytest.fixture(scope="session")
+def database_host(hearth) -> str:
+    """The Realtime Database's "127.0.0.1:PORT" (the FIREBASE_DATABASE_EMULATOR_HOST line)."""
+    return hearth.database_host
 
 
 # --------------------------------------------------------------------------------------
@@ -206,3 +178,64 @@ def make_db(hearth_host):
     yield factory
     for client in clients:
         client._firestore_api_internal.transport.close()
+
+
+# --------------------------------------------------------------------------------------
+# The Realtime Database (firebase-admin `db`, Pyrebase4)
+# --------------------------------------------------------------------------------------
+
+
+def _digest(request) -> str:
+    return hashlib.sha1(request.node.nodeid.encode()).hexdigest()[:16]
+
+
+@pytest.fixture
+def rtdb_namespace(request) -> str:
+    """A database namespace unique to the test (`?ns=`), so every test starts empty."""
+    return f"py-{_digest(request)}"
+
+
+@pytest.fixture
+def rtdb_path(request) -> str:
+    """A top-level key unique to the test, for clients that cannot choose a namespace
+    (Pyrebase has no `ns`: it always uses the default `demo-hearth-default-rtdb`)."""
+    return f"t-{_digest(request)}"
+
+
+@pytest.fixture
+def make_admin_app(database_host):
+    """Factory for firebase-admin Apps in emulator mode via `databaseURL=http://host?ns=NS`
+    (rtdb.md §5.1 (a)). Extra keyword arguments are app options, e.g.
+    databaseAuthVariableOverride."""
+    apps = []
+
+    def factory(namespace: str, **options):
+        apps.append(admin_app(f"http://{database_host}?ns={namespace}", **options))
+        return apps[-1]
+
+    yield factory
+    for app in apps:
+        firebase_admin.delete_app(app)
+
+
+@pytest.fixture
+def rtdb(make_admin_app, rtdb_namespace):
+    """firebase_admin.db root Reference (admin: `Bearer owner`) in this test's namespace."""
+    return admin_db.reference("/", app=make_admin_app(rtdb_namespace))
+
+
+@pytest.fixture
+def rtdb_owner(database_host):
+    """Raw requests to the database as `Bearer owner` (rules uploads, raw responses)."""
+    owner = Owner(database_host)
+    yield owner
+    owner.close()
+
+
+@pytest.fixture
+def pyrebase_db(database_host):
+    """A Pyrebase4 Database for Hearth's default namespace."""
+    firebase = pyrebase.initialize_app(pyrebase_config(database_host))
+    database = firebase.database()
+    yield database
+    database.requests.close()
