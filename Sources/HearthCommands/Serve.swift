@@ -49,6 +49,9 @@ extension HearthCommand {
         @Option(help: "Firestore security rules file, reloaded when it changes. Without it every request is allowed.")
         var rules: String?
 
+        @Option(help: "Milliseconds a look at the --rules file for edits stays good while requests keep coming; 0 looks before every request.")
+        var rulesCheckInterval = Int(FirestoreRulesRegistry.defaultRecheckInterval / .milliseconds(1))
+
         @Option(help: "Seconds between keep-alive comments on listen streams.")
         var keepAlive = 15
 
@@ -58,6 +61,9 @@ extension HearthCommand {
             }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
+            }
+            guard self.rulesCheckInterval >= 0 else {
+                throw ValidationError("--rules-check-interval must be 0 or a positive number of milliseconds (got \(self.rulesCheckInterval)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -86,6 +92,7 @@ extension HearthCommand {
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules
+            configuration.rulesRecheckInterval = .milliseconds(self.rulesCheckInterval)
             configuration.listening.keepAlive = .seconds(self.keepAlive)
 
             let service: HearthService

@@ -27,7 +27,8 @@ public final class HearthService: Sendable {
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
-        self.rules = try FirestoreRulesRegistry(file: configuration.rulesFile, logger: logger)
+        self.rules = try FirestoreRulesRegistry(
+            file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
             self.storage = storage
