@@ -50,6 +50,9 @@ extension HearthCommand {
         @Option(help: "Firestore security rules file, reloaded when it changes (default: firebase.json's firestore.rules). Without one every request is allowed.")
         var rules: String?
 
+        @Option(help: "Milliseconds a look at the --rules file for edits stays good while requests keep coming; 0 looks before every request.")
+        var rulesCheckInterval = Int(FirestoreRulesRegistry.defaultRecheckInterval / .milliseconds(1))
+
         @Option(help: "Seconds between keep-alive comments on listen streams.")
         var keepAlive = 15
 
@@ -85,6 +88,9 @@ extension HearthCommand {
             }
             guard (0.001...86_400).contains(self.databaseKeepAlive) else {
                 throw ValidationError("--database-keep-alive must be between 0.001 and 86400 seconds (got \(self.databaseKeepAlive)).")
+            }
+            guard self.rulesCheckInterval >= 0 else {
+                throw ValidationError("--rules-check-interval must be 0 or a positive number of milliseconds (got \(self.rulesCheckInterval)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -122,6 +128,7 @@ extension HearthCommand {
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules ?? project.firestoreRules
+            configuration.rulesRecheckInterval = .milliseconds(self.rulesCheckInterval)
             configuration.listening.keepAlive = .seconds(self.keepAlive)
             configuration.databasePort = self.databasePort ?? project.database.port ?? 9000
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules

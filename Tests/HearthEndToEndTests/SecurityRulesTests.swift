@@ -31,7 +31,9 @@ import Testing
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         self.rulesFile = self.directory.appendingPathComponent("firestore.rules")
         try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
-        self.server = try HearthProcess(["--rules", self.rulesFile.path])
+        // The file is looked at before every request, so an edit judges the very next request
+        // whenever it comes (by default a look stays good for 10 ms; see FirestoreRulesRegistryTests).
+        self.server = try HearthProcess(["--rules", self.rulesFile.path, "--rules-check-interval", "0"])
         let seeded = try self.server.request(
             "PATCH", documentsURL("p", "notes/n1"), headers: Self.owner, body: #"{"fields":{"owner":{"stringValue":"alice"}}}"#)
         #expect(seeded.status == 200)

@@ -92,6 +92,32 @@ import Testing
         #expect(!Self.ownerRules.evaluate(unlimited, lookup: EmptyDocumentLookup()).isAllowed)
     }
 
+    @Test func unknownListValuesAreLocatedWhereTheRuleReadsThem() {
+        let rules = Self.compile(
+            """
+            service cloud.firestore {
+              match /databases/{database}/documents {
+                match /notes/{id} {
+                  allow list: if id.size() > 0;
+                  allow list: if resource.id == 'n1';
+                }
+              }
+            }
+            """)
+        var list = request(.list, ["notes"], query: ListQuery())
+        list.listConstraints = ListConstraints()
+        let d = rules.evaluate(list, lookup: EmptyDocumentLookup())
+        let outcomes = d.evaluations.map(\.outcome)
+        guard outcomes.count == 2, case .error(let wildcard, let first) = outcomes[0], case .error(let id, let second) = outcomes[1] else {
+            Issue.record("expected two errors, got \(d.explanation)")
+            return
+        }
+        #expect(wildcard.message == "Wildcard value is unknown for a list request.")
+        #expect((first.line, first.column) == (4, 22), "the `id` the rule reads, not 0:0")
+        #expect(id.message.contains("resource.id is unknown"))
+        #expect(second.line == 5 && second.column > 0)
+    }
+
     @Test func queryIsAbsentOnGet() {
         let d = Self.ownerRules.evaluate(request(.get, ["posts", "p1"]), lookup: EmptyDocumentLookup())
         #expect(d.explanation == "Property query is undefined on object. for 'get' @ L12")
@@ -220,9 +246,19 @@ import Testing
         let d = rules.evaluate(request(.get, ["eleven", "a"]), lookup: EmptyDocumentLookup())
         #expect(!d.isAllowed)
         #expect(d.explanation.contains("Exceeded maximum number of document access calls (10)"))
+        // One operation of a multi-document request: still 10 for it, 20 for the whole request.
         var multi = request(.get, ["eleven", "a"])
         multi.limits = .multiDocument
-        #expect(rules.evaluate(multi, lookup: EmptyDocumentLookup()).isAllowed)
+        #expect(!rules.evaluate(multi, lookup: EmptyDocumentLookup()).isAllowed, "10 per operation, even in a batch")
+        var ten = request(.get, ["ten", "a"])
+        ten.limits = .multiDocument
+        let first = rules.evaluate(ten, lookup: EmptyDocumentLookup())
+        #expect(first.isAllowed && first.documentLookups == 10)
+        #expect(rules.evaluate(ten, lookup: EmptyDocumentLookup(), lookupsSoFar: 10).isAllowed, "20 for the whole request")
+        let over = rules.evaluate(ten, lookup: EmptyDocumentLookup(), lookupsSoFar: 11)
+        #expect(!over.isAllowed)
+        #expect(over.explanation.contains("Exceeded maximum number of document access calls (20 for the whole request)"))
+        #expect(!rules.evaluate(request(.get, ["ten", "a"]), lookup: EmptyDocumentLookup(), lookupsSoFar: 1).isAllowed, "10 in all for a single request")
     }
 
     @Test func callDepthLimit() {

@@ -6,6 +6,11 @@ public enum PathPatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// `{x=**}` binds the rest (v1: one or more, last only; v2: zero or more, anywhere) as a path.
     case recursiveWildcard(String)
 
+    var isRecursiveWildcard: Bool {
+        if case .recursiveWildcard = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .literal(let s): return s

@@ -23,6 +23,7 @@ extension Checker {
         case .call(let name, let args):
             args.forEach { recurse($0, &self) }
             if let index = functions[name] {
+                self.program.resolve(call: e.id, to: index)
                 let expected = self.program.functions[index].decl.parameters.count
                 if expected != args.count {
                     self.report("function '\(name)' expects \(expected) argument(s) but was called with \(args.count)", at: location)

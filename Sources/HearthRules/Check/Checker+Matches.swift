@@ -37,7 +37,7 @@ extension Checker {
             let methods = allow.methods.reduce(into: Set<RequestMethod>()) { $0.formUnion($1.covers) }
             allows.append(CompiledAllow(methods: methods, declared: allow.methods, condition: allow.condition, location: allow.location))
         }
-        self.matches.append(CompiledMatch(pattern: pattern, allows: allows, functions: table, location: match.location))
+        self.matches.append(CompiledMatch(pattern: pattern, allows: allows, location: match.location))
         for child in match.matches {
             self.compile(match: child, prefix: pattern, functions: table, depth: depth + 1)
         }

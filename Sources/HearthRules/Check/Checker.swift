@@ -43,14 +43,12 @@ struct Checker {
     /// Registers the functions of one scope on top of `parent`, reporting duplicates.
     mutating func declare(_ functions: [FunctionDecl], in parent: [String: Int]) -> [String: Int] {
         var table = parent
-        var seen: Set<String> = []
-        var added: [Int] = []
+        var accepted: [FunctionDecl] = []
         for f in functions {
-            if seen.contains(f.name) {
+            if accepted.contains(where: { $0.name == f.name }) {
                 self.report("duplicate function '\(f.name)' in the same scope", at: f.location)
                 continue
             }
-            seen.insert(f.name)
             if f.parameters.count > 7 {
                 self.report("function '\(f.name)' has \(f.parameters.count) parameters; the limit is 7", at: f.location)
             }
@@ -60,13 +58,13 @@ struct Checker {
             if Set(f.parameters).count != f.parameters.count {
                 self.report("duplicate parameter name in function '\(f.name)'", at: f.location)
             }
-            self.program.functions.append(Program.Function(decl: f, visible: [:]))
-            let index = self.program.functions.count - 1
-            table[f.name] = index
-            added.append(index)
+            table[f.name] = self.program.functions.count + accepted.count
+            accepted.append(f)
         }
-        for index in added {
-            self.program.functions[index].visible = table
+        // Every function of the scope sees all of them, and the enclosing scopes' functions.
+        let added = self.program.functions.count..<(self.program.functions.count + accepted.count)
+        for f in accepted {
+            self.program.functions.append(Program.Function(decl: f))
         }
         for index in added {
             let f = self.program.functions[index].decl

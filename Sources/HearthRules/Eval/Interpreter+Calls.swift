@@ -1,8 +1,9 @@
 extension Interpreter {
-    /// Global calls: user functions first (lexically visible), then builtins.
+    /// Global calls: user functions first (lexically visible, resolved by the checker), then
+    /// builtins.
     func call(_ name: String, _ args: [Expr], _ scope: Scope, node: Int) -> RuleValue {
-        if let index = scope.functions[name] {
-            return self.callUser(index, args, scope, node: node)
+        if let function = self.program.function(calledAt: node) {
+            return self.callUser(function, args, scope, node: node)
         }
         let values = args.map { self.evaluate($0, scope) }
         if name == "debug" {
@@ -20,8 +21,7 @@ extension Interpreter {
         }
     }
 
-    private func callUser(_ index: Int, _ args: [Expr], _ scope: Scope, node: Int) -> RuleValue {
-        let function = self.program.functions[index]
+    private func callUser(_ function: Program.Function, _ args: [Expr], _ scope: Scope, node: Int) -> RuleValue {
         let decl = function.decl
         guard args.count == decl.parameters.count else {
             return .error("Function '\(decl.name)' expects \(decl.parameters.count) arguments, got \(args.count).", node: node)
@@ -29,12 +29,15 @@ extension Interpreter {
         guard scope.depth < self.state.limits.maxCallDepth else {
             return .error("Maximum function call depth (\(self.state.limits.maxCallDepth)) exceeded.", node: node)
         }
-        var inner = Scope(globals: scope.globals, functions: function.visible, depth: scope.depth + 1)
+        var inner = Scope(wildcards: scope.wildcards, depth: scope.depth + 1)
+        if !decl.parameters.isEmpty || !decl.lets.isEmpty {
+            inner.locals.reserveCapacity(decl.parameters.count + decl.lets.count)
+        }
         for (param, arg) in zip(decl.parameters, args) {
-            inner.locals[param] = self.evaluate(arg, scope)
+            inner.locals.append((param, self.evaluate(arg, scope)))
         }
         for binding in decl.lets {
-            inner.locals[binding.name] = self.evaluate(binding.value, inner)
+            inner.locals.append((binding.name, self.evaluate(binding.value, inner)))
         }
         guard let body = decl.body else { return .error("Function '\(decl.name)' has no return.", node: node) }
         return self.evaluate(body, inner)
@@ -61,8 +64,9 @@ extension Interpreter {
         return result ?? .error("Function not found error: Name: [\(name)] on \(receiver.typeName).", node: node)
     }
 
-    /// `get`/`exists`/`getAfter`/`existsAfter` through `DocumentLookup`, with the per-request
-    /// limit on distinct documents (cached repeats are free) and the emulator's error texts.
+    /// `get`/`exists`/`getAfter`/`existsAfter` through `DocumentLookup`, with the limits on
+    /// distinct documents per operation and per request (cached repeats are free) and the
+    /// emulator's error texts.
     private func documentLookup(_ name: String, _ args: [RuleValue], node: Int) -> RuleValue {
         guard args.count == 1, case .path(let path) = args[0] else {
             return .error("Function \(name) requires a path argument.", node: node)
@@ -80,11 +84,16 @@ extension Interpreter {
         if let cached = self.state.lookupCache[key] {
             document = cached
         } else {
-            self.state.lookupsPerformed += 1
-            if self.state.lookupsPerformed > self.state.limits.maxDocumentLookups {
-                return .error(
-                    "Exceeded maximum number of document access calls (\(self.state.limits.maxDocumentLookups)).", node: node)
+            let limits = self.state.limits
+            guard self.state.lookupsPerformed < limits.maxDocumentLookups else {
+                return .error("Exceeded maximum number of document access calls (\(limits.maxDocumentLookups)).", node: node)
             }
+            guard self.state.lookupsSoFar + self.state.lookupsPerformed < limits.maxRequestDocumentLookups else {
+                return .error(
+                    "Exceeded maximum number of document access calls (\(limits.maxRequestDocumentLookups) for the whole request).",
+                    node: node)
+            }
+            self.state.lookupsPerformed += 1
             document = docPath.count % 2 == 0 && !docPath.isEmpty ? self.state.lookup.document(at: docPath, after: after) : nil
             self.state.lookupCache[key] = .some(document)
         }

@@ -5,21 +5,19 @@ struct Interpreter {
     let state: EvaluationState
 
     func evaluate(_ e: Expr, _ scope: Scope) -> RuleValue {
-        self.state.expressionsEvaluated += 1
-        if self.state.expressionsEvaluated > self.state.limits.maxExpressions {
-            return .error(
-                "Exceeded maximum number of expressions evaluated (\(self.state.limits.maxExpressions)).", node: e.id)
-        }
+        if let exceeded = self.count(e) { return exceeded }
         switch e.kind {
         case .literal(let v):
             return v
         case .identifier(let name):
-            if let v = scope.resolve(name) { return v }
-            return .error("Variable '\(name)' is not defined.", node: e.id)
+            return Self.located(self.resolve(name, scope, node: e.id), node: e.id)
         case .select(let target, let field):
-            return Self.select(self.evaluate(target, scope), field, node: e.id)
+            if case .identifier(let name) = target.kind {
+                return Self.located(self.select(name, field, scope, variable: target, node: e.id), node: e.id)
+            }
+            return Self.located(Self.select(self.evaluate(target, scope), field, node: e.id), node: e.id)
         case .index(let target, let index):
-            return Self.index(self.evaluate(target, scope), self.evaluate(index, scope), node: e.id)
+            return Self.located(Self.index(self.evaluate(target, scope), self.evaluate(index, scope), node: e.id), node: e.id)
         case .slice(let target, let lower, let upper):
             let t = self.evaluate(target, scope)
             let l = lower.map { self.evaluate($0, scope) }
@@ -102,6 +100,38 @@ struct Interpreter {
             }
             return .path(RulePath(segments))
         }
+    }
+
+    /// Counts `e` against `maxExpressions`; the error to return instead of evaluating it once
+    /// the limit is exceeded.
+    private func count(_ e: Expr) -> RuleValue? {
+        self.state.expressionsEvaluated += 1
+        guard self.state.expressionsEvaluated > self.state.limits.maxExpressions else { return nil }
+        return .error("Exceeded maximum number of expressions evaluated (\(self.state.limits.maxExpressions)).", node: e.id)
+    }
+
+    /// A variable: a local or wildcard, else `request`/`resource` (or an expression's binding).
+    private func resolve(_ name: String, _ scope: Scope, node: Int) -> RuleValue {
+        if let v = scope.resolve(name) ?? self.state.global(name) { return v }
+        return .error("Variable '\(name)' is not defined.", node: node)
+    }
+
+    /// `name.field`, the commonest shape in rules (`request.auth`, `resource.data`): the same
+    /// result and the same expression count as evaluating `variable` and then selecting, but
+    /// `request` and `resource` answer the field without building their whole maps.
+    private func select(_ name: String, _ field: String, _ scope: Scope, variable: Expr, node: Int) -> RuleValue {
+        if let exceeded = self.count(variable) { return exceeded }
+        if let v = scope.resolve(name) { return Self.select(Self.located(v, node: variable.id), field, node: node) }
+        if let v = self.state.select(name, field, node: node) { return v }
+        return Self.select(Self.located(self.resolve(name, scope, node: variable.id), node: variable.id), field, node: node)
+    }
+
+    /// An error that was made without a node (a wildcard a list leaves unknown, an unknown
+    /// `resource.id`) located at `node`, the expression that read it, so the denial names the
+    /// rule's file:line:column instead of 0:0. Other values are returned unchanged.
+    static func located(_ value: RuleValue, node: Int) -> RuleValue {
+        guard case .error(let error) = value, error.node < 0 else { return value }
+        return .error(RuleError(message: error.message, node: node))
     }
 
     /// `&&` (absorbing = false) and `||` (absorbing = true): the absorbing value wins over errors

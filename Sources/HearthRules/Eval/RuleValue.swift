@@ -1,7 +1,12 @@
 /// A runtime value of the rules language. Errors are values too (`.error`), so that
 /// `false && err` is `false` and `true || err` is `true`, as production and cel-spec require;
 /// the interpreter never throws.
-public indirect enum RuleValue: Sendable {
+///
+/// Not an `indirect` enum: every intermediate result of an evaluation (`.bool`, `.string`, …) is
+/// a value, so only the cases that need it pay for a heap box. Collections recurse through
+/// their own storage and `ConstrainedValue` is itself indirect; `.error` is boxed to keep the
+/// payload at two words (17 bytes with the tag), as errors are rare.
+public enum RuleValue: Sendable {
     case null
     case bool(Bool)
     /// 64-bit; overflow is an error, never wraps.
@@ -19,7 +24,7 @@ public indirect enum RuleValue: Sendable {
     case timestamp(RuleTimestamp)
     case duration(RuleDuration)
     case latlng(latitude: Double, longitude: Double)
-    case error(RuleError)
+    indirect case error(RuleError)
     /// `resource.data` of a list request, or a field of it, known only through the query's
     /// filters (rules are not filters); see `ConstrainedValue`.
     case constrained(ConstrainedValue)

@@ -53,18 +53,35 @@ public struct AccessRequest: Sendable {
 
     /// The `request` map as rules see it.
     public var requestValue: RuleValue {
-        var m: [String: RuleValue] = [
-            "auth": self.auth?.value ?? .null,
-            "method": .string(self.method.rawValue),
-            "path": .path(RulePath(["databases", self.databaseID, "documents"] + self.path)),
-            "time": .timestamp(self.time),
-            "headers": .map(self.headers.mapValues { .string($0) }),
-            "inTransaction": .bool(self.inTransaction),
-        ]
-        if self.method == .list { m["query"] = (self.query ?? ListQuery()).value }
-        if self.method == .create || self.method == .update, let r = self.requestResource {
-            m["resource"] = r.resourceValue
+        var m: [String: RuleValue] = [:]
+        m.reserveCapacity(Self.requestKeys.count)
+        for key in Self.requestKeys {
+            if let value = self.requestField(key) { m[key] = value }
         }
         return .map(m)
+    }
+
+    /// Every key `request` can have; `requestField` says which this request has.
+    private static let requestKeys = ["auth", "method", "path", "time", "headers", "inTransaction", "query", "resource"]
+
+    /// `request.key` without building the whole map (rules mostly read `request.auth` or
+    /// `request.resource`); nil for a key this request's map does not have.
+    func requestField(_ key: String) -> RuleValue? {
+        switch key {
+        case "auth": return self.auth?.value ?? .null
+        case "method": return .string(self.method.rawValue)
+        case "path": return .path(RulePath(["databases", self.databaseID, "documents"] + self.path))
+        case "time": return .timestamp(self.time)
+        case "headers": return .map(self.headers.mapValues { .string($0) })
+        case "inTransaction": return .bool(self.inTransaction)
+        case "query": return self.method == .list ? (self.query ?? ListQuery()).value : nil
+        case "resource": return self.method == .create || self.method == .update ? self.requestResource?.resourceValue : nil
+        default: return nil
+        }
+    }
+
+    /// `resource` as rules see it: a list's constrained view, the stored document, or null.
+    var resourceValue: RuleValue {
+        self.listResource ?? self.resource?.resourceValue ?? .null
     }
 }

@@ -21,9 +21,9 @@ public struct CompiledExpression: Sendable {
         bindings: [String: RuleValue] = [:], lookup: any DocumentLookup = EmptyDocumentLookup(),
         limits: EvaluationLimits = .singleDocument, databaseID: String = "(default)", debugSink: DebugSink? = nil
     ) -> RuleValue {
-        let state = EvaluationState(lookup: lookup, limits: limits, databaseID: databaseID, debugSink: debugSink)
+        let state = EvaluationState(lookup: lookup, limits: limits, databaseID: databaseID, debugSink: debugSink, bindings: bindings)
         let interpreter = Interpreter(program: self.program, state: state)
-        return interpreter.evaluate(self.expr, Scope(globals: bindings, functions: [:]))
+        return interpreter.evaluate(self.expr, Scope(wildcards: []))
     }
 
     /// The source position of an error's node.

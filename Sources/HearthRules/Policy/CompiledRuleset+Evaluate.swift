@@ -3,27 +3,31 @@ extension CompiledRuleset {
     /// `request.method`) in ANY matching match block evaluates to exactly `true`. Errors and
     /// non-bool results deny that statement only. Evaluation stops at the first granting allow.
     ///
+    /// Cost: a few string comparisons per match block that does not apply, and, for those that
+    /// do, the conditions' expressions; `request` and `resource` are only built whole if a rule
+    /// reads them whole, and explanations only when read.
+    ///
     /// - Parameters:
     ///   - request: the mapped request (method, path, auth, resources, query).
     ///   - lookup: serves `get`/`exists` (before) and `getAfter`/`existsAfter` (after).
+    ///   - lookupsSoFar: document access calls the request's earlier operations made, when it
+    ///     is judged one operation at a time (the writes of a batch; see `EvaluationLimits`).
     ///   - debugSink: receives `debug(x)` values; nil ignores them.
-    public func evaluate(_ request: AccessRequest, lookup: any DocumentLookup, debugSink: DebugSink? = nil) -> Decision {
+    public func evaluate(
+        _ request: consuming AccessRequest, lookup: any DocumentLookup, lookupsSoFar: Int = 0, debugSink: DebugSink? = nil
+    ) -> Decision {
+        let method = request.method
+        let path = request.matchPath
         let state = EvaluationState(
-            lookup: lookup, limits: request.limits, databaseID: request.databaseID, debugSink: debugSink)
+            lookup: lookup, limits: request.limits, databaseID: request.databaseID, debugSink: debugSink,
+            lookupsSoFar: lookupsSoFar, variables: RequestVariables(request))
         let interpreter = Interpreter(program: self.program, state: state)
         let matcher = PathMatcher(version: self.version)
-        let base: [String: RuleValue] = [
-            "request": request.requestValue,
-            "resource": request.listResource ?? request.resource?.resourceValue ?? .null,
-        ]
-        let path = request.matchPath
         var evaluations: [AllowEvaluation] = []
         for match in self.matches {
-            let applicable = match.allows.filter { $0.methods.contains(request.method) }
-            guard !applicable.isEmpty, let bindings = matcher.match(match.pattern, path) else { continue }
-            var globals = base
-            globals.merge(bindings) { _, wildcard in wildcard }
-            let scope = Scope(globals: globals, functions: match.functions)
+            let applicable = match.allows(for: method)
+            guard !applicable.isEmpty, let wildcards = matcher.match(match.pattern, path) else { continue }
+            let scope = Scope(wildcards: wildcards)
             for allow in applicable {
                 let outcome: AllowEvaluation.Outcome
                 if let condition = allow.condition {
@@ -36,19 +40,14 @@ extension CompiledRuleset {
                     outcome = .allow
                 }
                 let evaluation = AllowEvaluation(
-                    fileName: self.fileName, location: allow.location, method: request.method, outcome: outcome)
+                    fileName: self.fileName, location: allow.location, method: method, outcome: outcome)
                 evaluations.append(evaluation)
                 if case .allow = outcome {
-                    return Decision(
-                        isAllowed: true, evaluations: evaluations,
-                        explanation: "allowed by \(self.fileName):\(allow.location.line) for '\(request.method.rawValue)'")
+                    return Decision(isAllowed: true, evaluations: evaluations, documentLookups: state.lookupsPerformed)
                 }
             }
         }
-        let explanation =
-            evaluations.isEmpty
-            ? "No matching allow statements" : evaluations.map(\.explanation).joined(separator: "; ")
-        return Decision(isAllowed: false, evaluations: evaluations, explanation: explanation)
+        return Decision(isAllowed: false, evaluations: evaluations, documentLookups: state.lookupsPerformed)
     }
 
     /// Authorises a list or query whose filters were split into `cases` (one per disjunct of
@@ -73,10 +72,15 @@ extension AccessRequest {
     /// The request path as the matcher sees it, with a list's document slot and a collection
     /// group's unknown segments.
     var matchPath: [PathMatcher.Element] {
-        var path: [PathMatcher.Element] = ["databases", self.databaseID, "documents"].map { .segment($0) }
-        var segments = self.path.map { PathMatcher.Element.segment($0) }
-        if self.collectionGroup, !segments.isEmpty { segments.insert(.unknownSegments, at: segments.count - 1) }
-        path += segments
+        var path: [PathMatcher.Element] = []
+        path.reserveCapacity(self.path.count + 5)
+        path.append(.segment("databases"))
+        path.append(.segment(self.databaseID))
+        path.append(.segment("documents"))
+        for (index, segment) in self.path.enumerated() {
+            if self.collectionGroup, index == self.path.count - 1 { path.append(.unknownSegments) }
+            path.append(.segment(segment))
+        }
         if self.method == .list {
             let slot: RuleValue
             if let id = self.listConstraints?.documentID ?? (self.listConstraints == nil ? self.resource?.id : nil) {

@@ -5,15 +5,40 @@ public struct Decision: Sendable, CustomStringConvertible {
     public var isAllowed: Bool
     /// Every allow statement that applied, in evaluation order, with its outcome.
     public var evaluations: [AllowEvaluation]
+    /// Distinct document access calls (`get`, `exists`, …) the evaluation made, which count
+    /// towards the request's `EvaluationLimits.maxRequestDocumentLookups`.
+    public var documentLookups: Int
     /// Human explanation: for a deny, every applied allow's outcome joined by "; ", or
-    /// "No matching allow statements"; for an allow, the granting statement.
-    public var explanation: String
+    /// "No matching allow statements"; for an allow, the granting statement. Worked out when
+    /// read (most decisions are allowed and never explained), unless one was given.
+    public var explanation: String {
+        get { self.givenExplanation ?? self.derivedExplanation }
+        set { self.givenExplanation = newValue }
+    }
+    private var givenExplanation: String?
 
-    public init(isAllowed: Bool, evaluations: [AllowEvaluation] = [], explanation: String) {
+    public init(isAllowed: Bool, evaluations: [AllowEvaluation] = [], explanation: String, documentLookups: Int = 0) {
         self.isAllowed = isAllowed
         self.evaluations = evaluations
-        self.explanation = explanation
+        self.documentLookups = documentLookups
+        self.givenExplanation = explanation
+    }
+
+    /// A decision explained from its evaluations: the last one granted it if it is allowed.
+    init(isAllowed: Bool, evaluations: [AllowEvaluation], documentLookups: Int) {
+        self.isAllowed = isAllowed
+        self.evaluations = evaluations
+        self.documentLookups = documentLookups
+        self.givenExplanation = nil
     }
 
     public var description: String { (self.isAllowed ? "ALLOW: " : "DENY: ") + self.explanation }
+
+    private var derivedExplanation: String {
+        if self.isAllowed, let grant = self.evaluations.last {
+            return "allowed by \(grant.fileName):\(grant.location.line) for '\(grant.method.rawValue)'"
+        }
+        return self.evaluations.isEmpty
+            ? "No matching allow statements" : self.evaluations.map(\.explanation).joined(separator: "; ")
+    }
 }

@@ -3,3 +3,16 @@
 public enum RequestMethod: String, Sendable, Hashable, CaseIterable {
     case get, list, create, update, delete
 }
+
+extension RequestMethod {
+    /// The position in `allCases`, for tables indexed by method.
+    var index: Int {
+        switch self {
+        case .get: 0
+        case .list: 1
+        case .create: 2
+        case .update: 3
+        case .delete: 4
+        }
+    }
+}

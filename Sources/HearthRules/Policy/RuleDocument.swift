@@ -24,4 +24,15 @@ public struct RuleDocument: Sendable {
     public var resourceValue: RuleValue {
         .map(["data": .map(self.fields), "id": .string(self.id), "__name__": .path(self.name)])
     }
+
+    /// One key of `resourceValue` without building the map (`resource.data` is read by most
+    /// rules); nil for a key the map does not have.
+    func field(_ key: String) -> RuleValue? {
+        switch key {
+        case "data": return .map(self.fields)
+        case "id": return .string(self.id)
+        case "__name__": return .path(self.name)
+        default: return nil
+        }
+    }
 }

@@ -6,14 +6,33 @@ import HearthRules
 /// commit is `create`, `update` or `delete` (a `verify` is a `get`). `Bearer owner` and
 /// projects without rules skip all of it.
 extension FirestoreCall {
-    /// `get` on one document (GetDocument, a batchGet entry, a transaction read); `document`
-    /// is what the read found (nil = missing, which rules see as `resource == null`).
-    func authorize(get path: DocumentPath, _ document: Document?, batch: Bool = false) throws(FirestoreError) {
+    /// `get` on one document (GetDocument, a transaction read); `document` is what the read
+    /// found (nil = missing, which rules see as `resource == null`).
+    func authorize(get path: DocumentPath, _ document: Document?) throws(FirestoreError) {
+        var lookups = 0
+        try self.authorize(get: path, document, limits: .singleDocument, lookups: &lookups)
+    }
+
+    /// `get` on each document a multi-document read (batchGet, a listen on documents) returns,
+    /// `read` giving what it found: 10 document access calls per document and 20 for them all,
+    /// as production counts them for the whole request. A single document is a single read.
+    func authorize(get paths: [DocumentPath], _ read: (DocumentPath) throws(FirestoreError) -> Document?) throws(FirestoreError) {
+        var lookups = 0
+        let limits: EvaluationLimits = paths.count > 1 ? .multiDocument : .singleDocument
+        for path in paths {
+            try self.authorize(get: path, read(path), limits: limits, lookups: &lookups)
+        }
+    }
+
+    /// `get` on one document, counting its document access calls into `lookups`, the request's.
+    private func authorize(get path: DocumentPath, _ document: Document?, limits: EvaluationLimits, lookups: inout Int) throws(FirestoreError) {
         guard let rules = self.rules else { return }
         var request = self.accessRequest(.get, path.segments)
         request.resource = document.map { RuleDocument($0, in: self.database) }
-        request.limits = batch ? .multiDocument : .singleDocument
-        let decision = rules.ruleset.evaluate(request, lookup: StoreDocumentLookup(store: self.store), debugSink: self.debugSink(rules))
+        request.limits = limits
+        let decision = rules.ruleset.evaluate(
+            request, lookup: StoreDocumentLookup(store: self.store), lookupsSoFar: lookups, debugSink: self.debugSink(rules))
+        lookups += decision.documentLookups
         try self.enforce(decision, .get, self.store.name(of: path), rules)
     }
 
@@ -53,9 +72,12 @@ extension FirestoreCall {
         guard let rules = self.rules else { return nil }
         return { (review: CommitReview) throws(FirestoreError) in
             let lookup = StoreDocumentLookup(review: review, database: self.database)
+            // Production's 20 document access calls are for the whole commit, 10 per write.
+            var lookups = 0
             for item in review.items {
                 let (method, request) = self.accessRequest(for: item, batch: review.items.count > 1, inTransaction: inTransaction)
-                let decision = rules.ruleset.evaluate(request, lookup: lookup, debugSink: self.debugSink(rules))
+                let decision = rules.ruleset.evaluate(request, lookup: lookup, lookupsSoFar: lookups, debugSink: self.debugSink(rules))
+                lookups += decision.documentLookups
                 try self.enforce(decision, method, self.store.name(of: item.write.path), rules)
             }
         }
@@ -88,7 +110,7 @@ extension FirestoreCall {
     private func accessRequest(_ method: RequestMethod, _ path: [String]) -> AccessRequest {
         let now = Timestamp.now()
         return AccessRequest(
-            method: method, path: path, databaseID: self.database.database, auth: RequestAuth(self.identity),
+            method: method, path: path, databaseID: self.database.database, auth: self.auth,
             time: RuleTimestamp(seconds: now.seconds, nanos: now.nanos))
     }
 }

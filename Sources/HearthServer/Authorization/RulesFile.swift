@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A rules file on disk, read whole, with a cheap change signature so a reload costs one
-/// `stat(2)` per check (about a microsecond) and a read + compile only when the file changed.
+/// `stat(2)` per check (a few microseconds: a path lookup in the kernel) and a read + compile
+/// only when the file changed.
 struct RulesFile: Sendable {
     /// What identifies one version of the file: a rewrite in place or an editor's
     /// rename-over-the-old-file both change at least one of these.

@@ -50,7 +50,7 @@ extension FirestoreRoutes {
             let target = ListenTarget.documents(normalizing: paths)
             let documents = paths
             return try self.listen(call, request, target) { call throws(FirestoreError) in
-                for path in documents { try call.authorize(get: path, call.store.document(at: path), batch: documents.count > 1) }
+                try call.authorize(get: documents) { path in call.store.document(at: path) }
             }
         default:
             throw FirestoreError.invalidArgument("A :listen body needs exactly one of structuredQuery (a query) or documents (a list of document names).")

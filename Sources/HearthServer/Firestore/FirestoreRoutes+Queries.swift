@@ -48,10 +48,11 @@ extension FirestoreRoutes {
             consistency = .transaction(transaction!)
         }
         var response = ReadResponseCodec(database: call.database, transaction: transaction)
-        for path in paths {
+        // Each document is judged right after it is read; a denial throws the response away.
+        try call.authorize(get: paths) { path throws(FirestoreError) in
             let read = try call.store.document(at: path, consistency)
-            try call.authorize(get: path, read.document, batch: paths.count > 1)
             response.append(read.document, path: path, readTime: read.readTime, mask: mask)
+            return read.document
         }
         return .json(response.finish())
     }

@@ -18,6 +18,11 @@ public struct IdentityResolver: Sendable {
     /// The identity of `request`, from its `Authorization: Bearer` header, or from `token`
     /// when a service takes credentials elsewhere (RTDB's `?auth=`).
     public func identity(of request: Request, token explicitToken: String? = nil) throws(IdentityError) -> Identity {
+        try self.caller(of: request, token: explicitToken).identity
+    }
+
+    /// The identity of `request` with its `request.auth` for Firestore rules (cached per token).
+    func caller(of request: Request, token explicitToken: String? = nil) throws(IdentityError) -> Caller {
         let token: String
         if let explicitToken {
             token = explicitToken
@@ -50,7 +55,7 @@ public struct IdentityResolver: Sendable {
             }
             return .owner
         }
-        return try self.cache.identity(for: token, decode: Self.decodeIDToken)
+        return try self.cache.caller(for: token, decode: Self.decodeIDToken)
     }
 
     /// Decodes a JWT's payload without verifying its signature, as the emulator suite does

@@ -91,8 +91,6 @@ struct ListenStream: Sendable {
 
     /// The call as the rules in force now judge it (they may have been reloaded).
     private func currentCall() -> FirestoreCall {
-        FirestoreCall(
-            database: self.call.database, store: self.call.store, identity: self.call.identity,
-            rules: self.rules.rules(for: self.call.database.project), logger: self.call.logger)
+        self.call.judged(by: self.rules.rules(for: self.call.database.project))
     }
 }

@@ -33,7 +33,8 @@ public final class HearthService: Sendable {
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
-        self.rules = try FirestoreRulesRegistry(file: configuration.rulesFile, logger: logger)
+        self.rules = try FirestoreRulesRegistry(
+            file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         self.databaseRules = try DatabaseRulesRegistry(files: configuration.databaseRulesFiles, logger: logger)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// The Firestore security rules file (`--rules`), reloaded when it changes; nil allows
     /// every request, as the emulator suite does without rules.
     public var rulesFile: String?
+    /// How long a look at `rulesFile` for edits stays good: a request arriving later examines
+    /// the file again (one `stat`); 0 examines it before every request.
+    public var rulesRecheckInterval: Duration = FirestoreRulesRegistry.defaultRecheckInterval
     /// Firestore listen streams: keep-alive interval and per-stream buffer.
     public var listening = ListenSettings()
     /// The Realtime Database port; 9000 as in the emulator suite, so
