@@ -26,12 +26,11 @@ public final class FirestoreRulesRegistry: Sendable {
         /// When the file is next examined; requests before then take the rules as they are.
         var nextCheck: ContinuousClock.Instant
         var deployed: [String: RulesInForce] = [:]
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
     }
 
     private let file: RulesFile?
     private let state: Mutex<State>
+    private let observers = RulesObservers()
     private let logger: Logger
     private let recheckInterval: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -91,25 +90,17 @@ public final class FirestoreRulesRegistry: Sendable {
     func install(_ rules: RulesInForce, project: String) {
         self.state.withLock { $0.deployed[project] = rules }
         self.logger.info("Firestore rules for project \(project) now from \(rules.origin)")
-        self.notifyObservers()
+        self.observers.notify()
     }
 
     /// Calls `observer` after every change of the rules in force (open listeners re-check their
     /// access then). Returns the key to pass to `removeObserver`.
     func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
-        self.state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = observer
-            return state.nextObserver
-        }
+        self.observers.add(observer)
     }
 
     func removeObserver(_ key: Int) {
-        _ = self.state.withLock { $0.observers.removeValue(forKey: key) }
-    }
-
-    private func notifyObservers() {
-        for observer in self.state.withLock({ Array($0.observers.values) }) { observer() }
+        self.observers.remove(key)
     }
 
     /// Reads and compiles the changed file; on failure the previous rules stay in force.
@@ -122,7 +113,7 @@ public final class FirestoreRulesRegistry: Sendable {
             let rules = try Self.load(file)
             self.state.withLock { $0.fromFile = rules }
             self.logger.info("Reloaded Firestore rules from \(file.path)")
-            self.notifyObservers()
+            self.observers.notify()
         } catch {
             self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
         }

@@ -26,12 +26,11 @@ final class DatabaseRulesRegistry: Sendable {
     private struct State: Sendable {
         var files: [String: Loaded] = [:]
         var deployed: [String: DatabaseRulesInForce] = [:]
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
     }
 
     private let files: [String: RulesFile]
     private let state = Mutex(State())
+    private let observers = RulesObservers()
     private let logger: Logger
 
     /// - Parameter files: namespace → rules file path; ``everyNamespace`` for the default file.
@@ -72,23 +71,15 @@ final class DatabaseRulesRegistry: Sendable {
     func install(_ rules: DatabaseRulesInForce, namespace: String) {
         self.state.withLock { $0.deployed[namespace] = rules }
         self.logger.info("Realtime Database rules for namespace \(namespace) now from \(rules.origin)")
-        self.notifyObservers()
+        self.observers.notify()
     }
 
     func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
-        self.state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = observer
-            return state.nextObserver
-        }
+        self.observers.add(observer)
     }
 
     func removeObserver(_ key: Int) {
-        _ = self.state.withLock { $0.observers.removeValue(forKey: key) }
-    }
-
-    private func notifyObservers() {
-        for observer in self.state.withLock({ Array($0.observers.values) }) { observer() }
+        self.observers.remove(key)
     }
 
     private func reload(_ file: RulesFile, key: String, present: Bool) {
@@ -100,7 +91,7 @@ final class DatabaseRulesRegistry: Sendable {
             let rules = try Self.load(file)
             self.state.withLock { $0.files[key]?.rules = rules }
             self.logger.info("Reloaded Realtime Database rules from \(file.path)")
-            self.notifyObservers()
+            self.observers.notify()
         } catch {
             self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
         }
