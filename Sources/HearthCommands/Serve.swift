@@ -52,12 +52,18 @@ extension HearthCommand {
         @Option(help: "Seconds between keep-alive comments on listen streams.")
         var keepAlive = 15
 
+        @Option(help: "Snapshots a listen stream may fall behind before it is closed with an error (advanced).")
+        var listenBuffer = 256
+
         func validate() throws {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be between 0 and 65535 (got \(self.port)).")
             }
             guard self.keepAlive > 0 else {
                 throw ValidationError("--keep-alive must be a positive number of seconds (got \(self.keepAlive)).")
+            }
+            guard self.listenBuffer > 0 else {
+                throw ValidationError("--listen-buffer must be a positive number of snapshots (got \(self.listenBuffer)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -87,6 +93,8 @@ extension HearthCommand {
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules
             configuration.listening.keepAlive = .seconds(self.keepAlive)
+            configuration.listening.bufferedSnapshots = self.listenBuffer
+            OpenFileLimit.raise(logger: logger)
 
             let service: HearthService
             do {

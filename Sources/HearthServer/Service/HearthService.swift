@@ -50,6 +50,8 @@ public final class HearthService: Sendable {
             rules: self.rules,
             rulesPersistence: self.storage.map(RulesPersistence.init(storage:)),
             listening: configuration.listening,
+            streams: ListenStreams(keepAlive: configuration.listening.keepAlive, rules: self.rules),
+            fanout: ListenFanout(),
             logger: logger
         )
         var router = Router()
