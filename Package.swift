@@ -89,6 +89,18 @@ let package = Package(
             dependencies: ["HearthStorage", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictness
         ),
+        // Load generator for `SECTIONS=5 scripts/bench`: a thousand SSE listeners on one event-loop
+        // thread (NIO, raw bytes) and paced commit writers (HearthTesting's raw client); prints
+        // write-to-delivery latency and server memory per idle listener. Not part of `hearth`.
+        .executableTarget(
+            name: "hearth-listen-bench",
+            dependencies: [
+                "HearthTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictness
+        ),
 
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),

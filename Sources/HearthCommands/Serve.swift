@@ -74,6 +74,9 @@ extension HearthCommand {
         @Option(help: "Seconds (fractions allowed) between keep-alive events on idle Realtime Database streams; production sends one about every 30 s.")
         var databaseKeepAlive: Double = 30
 
+        @Option(help: "Snapshots a listen stream may fall behind before it is closed with an error (advanced).")
+        var listenBuffer = 256
+
         func validate() throws {
             for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
                 if let port, !(0...65_535).contains(port) {
@@ -91,6 +94,9 @@ extension HearthCommand {
             }
             guard self.rulesCheckInterval >= 0 else {
                 throw ValidationError("--rules-check-interval must be 0 or a positive number of milliseconds (got \(self.rulesCheckInterval)).")
+            }
+            guard self.listenBuffer > 0 else {
+                throw ValidationError("--listen-buffer must be a positive number of snapshots (got \(self.listenBuffer)).")
             }
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
@@ -135,6 +141,8 @@ extension HearthCommand {
             configuration.database.enforcesIndexes = self.enforceIndexes
             configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
             configuration.database.bufferedEvents = self.databaseStreamBuffer
+            configuration.listening.bufferedSnapshots = self.listenBuffer
+            OpenFileLimit.raise(logger: logger)
 
             let service: HearthService
             do {

@@ -13,10 +13,16 @@ public final class EventStreamReader {
     public let connection: RawHTTPConnection
     public let head: RawHTTPResponse
     private var buffer: [UInt8] = []
+    /// Where the search for the blank line ending the next event resumes, so a large event
+    /// arriving in many chunks is scanned once, not once per chunk.
+    private var scanned = 0
 
     /// Sends `request` (a complete HTTP request) and reads the response head.
-    public init(port: Int, request: String) throws {
-        self.connection = try RawHTTPConnection(port: port)
+    ///
+    /// - Parameter receiveBufferSize: a small socket receive buffer, for a reader that is to
+    ///   stop reading and make the server's writes back up soon (see `RawHTTPConnection`).
+    public init(port: Int, request: String, receiveBufferSize: Int? = nil) throws {
+        self.connection = try RawHTTPConnection(port: port, receiveBufferSize: receiveBufferSize)
         try self.connection.send(request)
         self.head = try self.connection.readResponseHead()
     }
@@ -27,6 +33,7 @@ public final class EventStreamReader {
             if let end = self.blankLine() {
                 let block = String(decoding: self.buffer[..<end], as: UTF8.self)
                 self.buffer.removeFirst(end + 2)
+                self.scanned = 0
                 var event = Event(data: "")
                 var data: [String] = []
                 for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -57,7 +64,8 @@ public final class EventStreamReader {
 
     private func blankLine() -> Int? {
         guard self.buffer.count >= 2 else { return nil }
-        for i in 0..<(self.buffer.count - 1) where self.buffer[i] == 10 && self.buffer[i + 1] == 10 { return i }
+        for i in self.scanned..<(self.buffer.count - 1) where self.buffer[i] == 10 && self.buffer[i + 1] == 10 { return i }
+        self.scanned = self.buffer.count - 1
         return nil
     }
 }

@@ -116,4 +116,51 @@ import Testing
         // And a new listen is refused with 403 before any stream starts.
         #expect(try self.open("GET", documentsURL("p", "docs/d")).head.status == 403)
     }
+
+    /// Access can be lost through the data, not only through the rules: a document listener
+    /// whose rule reads `resource.data`, and a query listener whose rule `exists()` a
+    /// membership document, each get PERMISSION_DENIED when that document changes, and never
+    /// the snapshot they may no longer see.
+    @Test func aListenerThatLosesAccessBecauseADocumentChangedGetsAnErrorEvent() throws {
+        let rules = """
+            service cloud.firestore { match /databases/{db}/documents {
+              match /posts/{id} { allow read: if resource.data.visibility == 'public'; }
+              match /rooms/{room}/messages/{id} {
+                allow read: if exists(/databases/$(db)/documents/rooms/$(room)/members/$(request.auth.uid));
+              }
+            } }
+            """
+        let deploy = String(decoding: try JSONSerialization.data(withJSONObject: ["rules": ["files": [["content": rules]]]]), as: UTF8.self)
+        #expect(try self.server.request("PUT", "/emulator/v1/projects/p:securityRules", body: deploy).status == 200)
+        let owner = [("Authorization", "Bearer owner")]
+        func write(_ path: String, _ fields: String) throws {
+            #expect(try self.server.request("PATCH", documentsURL("p", path), headers: owner, body: #"{"fields":{\#(fields)}}"#).status == 200)
+        }
+
+        try write("posts/p1", #""visibility":{"stringValue":"public"},"text":{"stringValue":"hello"}"#)
+        let post = try self.open("GET", documentsURL("p", "posts/p1"))
+        #expect(post.head.status == 200)
+        #expect(try self.snapshot(post)["size"] as? Int == 1)
+        try write("posts/p1", #""visibility":{"stringValue":"private"},"text":{"stringValue":"secret"}"#)
+        let denied = try #require(try post.nextEvent())
+        #expect(denied.event == "error")
+        #expect(denied.data.contains("PERMISSION_DENIED"))
+        #expect(!denied.data.contains("secret"))
+        #expect(try post.next() == nil)
+
+        try write("rooms/r1/members/alice", "")
+        try write("rooms/r1/messages/m1", #""text":{"stringValue":"hi"}"#)
+        let alice = "Authorization: " + SecurityRulesTests.user("alice")[0].1
+        let query = #"{"structuredQuery":{"from":[{"collectionId":"messages"}]}}"#
+        let room = try self.open("POST", documentsURL("p", "rooms/r1") + ":listen", body: query, headers: [alice])
+        #expect(room.head.status == 200)
+        #expect(try self.snapshot(room)["size"] as? Int == 1)
+        #expect(try self.server.request("DELETE", documentsURL("p", "rooms/r1/members/alice"), headers: owner).status == 200)
+        try write("rooms/r1/messages/m2", #""text":{"stringValue":"after alice left"}"#)
+        let removed = try #require(try room.nextEvent())  // at that write, or at a keep-alive before it
+        #expect(removed.event == "error")
+        #expect(removed.data.contains("PERMISSION_DENIED"))
+        #expect(!removed.data.contains("after alice left"))
+        #expect(try room.next() == nil)
+    }
 }

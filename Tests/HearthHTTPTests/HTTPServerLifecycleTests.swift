@@ -80,6 +80,35 @@ struct HTTPServerLifecycleTests {
         try await server.runTask.value
     }
 
+    /// An `.eventStream` producer is not cancelled: it is told to stop through `onStop`, and
+    /// the response still ends properly.
+    @Test func shutdownStopsEventStreamsThroughOnStop() async throws {
+        let streaming = Signal()
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .eventStream { writer in
+                    let queue = EventQueue<Int>(capacity: 4)
+                    writer.onStop { queue.close() }
+                    try await writer.write(Array("event\n".utf8))
+                    streaming.fire()
+                    if case .element = await queue.next() { try await writer.write(Array("unexpected".utf8)) }
+                })
+            }
+        )
+        let port = server.port
+        async let response: RawHTTPResponse = onThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try connection.readResponse()
+        }
+        await streaming.wait()
+        server.server.shutdown()
+        let complete = try await response
+        #expect(complete.wasChunked)
+        #expect(complete.bodyText == "event\n")
+        try await server.runTask.value
+    }
+
     @Test func shutdownBeforeRunMakesRunReturn() async throws {
         let server = try await TestServer.start(responder: echoResponder)
         try await server.stop()

@@ -169,6 +169,112 @@ struct HTTPServerStreamingTests {
         try await server.stop()
     }
 
+    /// An idle stream (writing nothing, as a listener between changes does) is cancelled as
+    /// soon as its client closes the connection, not at its next write. The producer waits an
+    /// hour: only the close can end it before the suite's time limit.
+    @Test func aClientClosingCancelsAnIdleStreamAtOnce() async throws {
+        let outcome = Locked<String?>(nil)
+        let finished = Signal()
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    defer { finished.fire() }
+                    try await writer.write(Array("ready".utf8))
+                    do {
+                        try await Task.sleep(for: .seconds(3600))
+                        outcome.set("slept an hour")
+                    } catch {
+                        outcome.set("\(type(of: error))")
+                    }
+                })
+            }
+        )
+        let port = server.port
+        let first = try await onThread { () -> String in
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try connection.readResponseHead()
+            let first = try connection.readChunk() ?? []
+            connection.close()
+            return String(decoding: first, as: UTF8.self)
+        }
+        #expect(first == "ready")
+        await finished.wait()
+        #expect(outcome.get() == "CancellationError")
+        try await server.stop()
+    }
+
+    /// An idle `.eventStream` (run on the connection's own task, waiting on a queue) is told
+    /// to stop as soon as its client closes the connection: `onStop` closes its queue.
+    @Test func aClientClosingStopsAnIdleEventStreamAtOnce() async throws {
+        let outcome = Locked<String?>(nil)
+        let finished = Signal()
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .eventStream { writer in
+                    defer { finished.fire() }
+                    let queue = EventQueue<Int>(capacity: 4)
+                    writer.onStop { queue.close() }
+                    try await writer.write(Array("ready".utf8))
+                    switch await queue.next() {
+                    case .closed: outcome.set("stopped")
+                    default: outcome.set("something else")
+                    }
+                })
+            }
+        )
+        let port = server.port
+        let first = try await onThread { () -> String in
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try connection.readResponseHead()
+            let first = try connection.readChunk() ?? []
+            connection.close()
+            return String(decoding: first, as: UTF8.self)
+        }
+        #expect(first == "ready")
+        await finished.wait()
+        #expect(outcome.get() == "stopped")
+        try await server.stop()
+    }
+
+    /// `abort()` closes the connection under a producer: the client sees the stream cut short
+    /// (no final chunk), and the producer's writes throw as soon as the close has happened.
+    @Test func abortClosesTheConnectionAndLaterWritesThrow() async throws {
+        let outcome = Locked<String?>(nil)
+        let finished = Signal()
+        let server = try await TestServer.start(
+            responder: ClosureResponder { _ in
+                Response(body: .stream { writer in
+                    defer { finished.fire() }
+                    try await writer.write(Array("partial".utf8))
+                    writer.abort()
+                    do {
+                        for _ in 0..<1_000_000 { try await writer.write(Array("more".utf8)) }
+                        outcome.set("wrote after abort")
+                    } catch {
+                        outcome.set("\(error)")
+                    }
+                })
+            }
+        )
+        let port = server.port
+        let ending = try await onThread { () -> String in
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            do {
+                _ = try connection.readResponse()
+                return "complete"
+            } catch {
+                return "\(error)"
+            }
+        }
+        await finished.wait()
+        #expect(ending.contains("closed"))
+        #expect(outcome.get() == HTTPServerError.clientDisconnected.description)
+        try await server.stop()
+    }
+
     /// While the client reads nothing, the handler's writes stall after a bounded amount (the
     /// socket buffers plus the channel's write buffer) instead of buffering the whole stream.
     ///

@@ -10,7 +10,9 @@ import Synchronization
 /// commit (plus a thousand enqueues).
 ///
 /// Sinks run under the store's lock: they must only enqueue (never block, never call back
-/// into this store, which would deadlock).
+/// into this store, which would deadlock). A sink returns false once its listener wants no
+/// more events (a reader cut off for falling behind); the store then drops it itself, since
+/// the sink cannot call `cancel`.
 extension DocumentStore {
     /// Starts listening to `target`.
     ///
@@ -21,7 +23,7 @@ extension DocumentStore {
     ///
     /// - Throws: INVALID_ARGUMENT for an empty document set.
     public func listen(
-        _ target: ListenTarget, sink: @escaping @Sendable (ListenEvent) -> Void
+        _ target: ListenTarget, sink: @escaping @Sendable (ListenEvent) -> Bool
     ) throws(FirestoreError) -> (initial: ListenSnapshot, registration: ListenRegistration) {
         try Self.validate(target)
         return self.state.withLock { state in
@@ -45,7 +47,7 @@ extension DocumentStore {
     ///
     /// - Throws: INVALID_ARGUMENT for an empty document set.
     public func resume(
-        _ target: ListenTarget, after token: Timestamp, sink: @escaping @Sendable (ListenEvent) -> Void
+        _ target: ListenTarget, after token: Timestamp, sink: @escaping @Sendable (ListenEvent) -> Bool
     ) throws(FirestoreError) -> (snapshot: ListenSnapshot, registration: ListenRegistration) {
         try Self.validate(target)
         return self.state.withLock { state in
@@ -70,6 +72,12 @@ extension DocumentStore {
     /// Number of distinct targets being listened to (one shared view each).
     public var listenedTargetCount: Int {
         self.state.withLock { $0.listeners.viewCount }
+    }
+
+    /// Number of listeners registered (not yet cancelled, nor dropped by their sink), counted
+    /// from the registry itself, so a leaked registration shows. O(targets).
+    public var listenerCount: Int {
+        self.state.withLock { $0.listeners.listenerCount }
     }
 
     private static func validate(_ target: ListenTarget) throws(FirestoreError) {

@@ -4,7 +4,9 @@
 /// distinct target however many listeners there are. Value type, mutated only under the
 /// store's lock by `ListenerRegistry`.
 struct ListenView: Sendable {
-    typealias Sink = @Sendable (ListenEvent) -> Void
+    /// Returns false when its listener wants nothing more (its stream was cut off): the view
+    /// then drops it at once, as `DocumentStore.cancel` would.
+    typealias Sink = @Sendable (ListenEvent) -> Bool
 
     let target: ListenTarget
     let matcher: ListenMatcher
@@ -56,8 +58,13 @@ struct ListenView: Sendable {
         return changes
     }
 
-    /// Hands `event` to every listener's sink. Called under the store's lock: sinks only enqueue.
-    func deliver(_ event: ListenEvent) {
-        for sink in self.sinks.values { sink(event) }
+    /// Hands `event` to every listener's sink and drops those that refuse it. Called under the
+    /// store's lock: sinks only enqueue. A refusing sink is removed here rather than by its
+    /// stream (which cannot call back into the store from a sink, and may be stuck writing to
+    /// a client that stopped reading), so a cut-off listener costs nothing from this commit on.
+    mutating func deliver(_ event: ListenEvent) {
+        var refused: [UInt64] = []
+        for (id, sink) in self.sinks where !sink(event) { refused.append(id) }
+        for id in refused { self.sinks[id] = nil }
     }
 }

@@ -23,6 +23,9 @@ struct ListenerRegistry: Sendable {
     /// Number of distinct targets listened to (views), for tests and diagnostics.
     var viewCount: Int { self.views.count }
 
+    /// Number of registered listeners (sinks over every view). O(views).
+    var listenerCount: Int { self.views.values.reduce(0) { $0 + $1.sinks.count } }
+
     /// Adds a listener of `target`, sharing the view of an equal target or evaluating a new one
     /// against `tree`. Returns the registration and the view's current result.
     mutating func register(
@@ -50,9 +53,7 @@ struct ListenerRegistry: Sendable {
     mutating func cancel(_ registration: ListenRegistration) {
         guard let id = self.viewIDs[registration.target] else { return }
         self.views[id]!.sinks[registration.id] = nil
-        guard self.views[id]!.sinks.isEmpty, let view = self.views.removeValue(forKey: id) else { return }
-        self.viewIDs[registration.target] = nil
-        self.route(view, id, adding: false)
+        self.removeIfUnwatched(id)
     }
 
     /// Applies a commit to every view it may concern and delivers one event per view whose
@@ -61,9 +62,8 @@ struct ListenerRegistry: Sendable {
         guard !self.views.isEmpty, !committed.changes.isEmpty else { return }
         for (id, changes) in self.route(committed.changes) {
             guard let changes = self.views[id]!.apply(changes, tree: &tree) else { continue }
-            let view = self.views[id]!
-            let snapshot = ListenSnapshot(kind: .delta, readTime: committed.commitTime, changes: changes, size: view.documents.count)
-            view.deliver(ListenEvent(snapshot: snapshot, receipt: receipt))
+            let snapshot = ListenSnapshot(kind: .delta, readTime: committed.commitTime, changes: changes, size: self.views[id]!.documents.count)
+            self.deliver(ListenEvent(snapshot: snapshot, receipt: receipt), to: id)
         }
     }
 
@@ -73,7 +73,7 @@ struct ListenerRegistry: Sendable {
         for id in Array(self.views.keys) {
             let changes = self.views[id]!.replace(with: [])
             guard !changes.isEmpty else { continue }
-            self.views[id]!.deliver(ListenEvent(snapshot: ListenSnapshot(kind: .delta, readTime: time, changes: changes, size: 0), receipt: receipt))
+            self.deliver(ListenEvent(snapshot: ListenSnapshot(kind: .delta, readTime: time, changes: changes, size: 0), receipt: receipt), to: id)
         }
     }
 
@@ -86,8 +86,22 @@ struct ListenerRegistry: Sendable {
         for id in Array(self.views.keys) {
             let documents = self.views[id]!.matcher.result(in: &tree)
             guard !self.views[id]!.replace(with: documents).isEmpty else { continue }
-            self.views[id]!.deliver(ListenEvent(snapshot: .full(.reset, of: documents, at: readTime), receipt: nil))
+            self.deliver(ListenEvent(snapshot: .full(.reset, of: documents, at: readTime), receipt: nil), to: id)
         }
+    }
+
+    /// Delivers `event` to the listeners of view `id`; a view left without listeners (every
+    /// sink refused) goes, as on `cancel`.
+    private mutating func deliver(_ event: ListenEvent, to id: Int) {
+        self.views[id]!.deliver(event)
+        self.removeIfUnwatched(id)
+    }
+
+    /// Removes view `id` and its routing entries when no listener is left on it.
+    private mutating func removeIfUnwatched(_ id: Int) {
+        guard self.views[id]?.sinks.isEmpty == true, let view = self.views.removeValue(forKey: id) else { return }
+        self.viewIDs[view.target] = nil
+        self.route(view, id, adding: false)
     }
 
     /// The views each change may concern, with those changes in commit order.

@@ -5,7 +5,31 @@
 /// fast enough), so a stalled client costs at most the channel's write buffer in memory (about
 /// 64 KiB) rather than growing without bound. Once the client has gone away it throws, which is
 /// the signal for a long-running stream to stop.
+///
+/// The transport also ends a stream on its own when the client closes the connection (at
+/// once, without waiting for the next write to fail), and when the server shuts down: it
+/// cancels a `.stream` producer's task, and runs the ``onStop(_:)`` actions of both kinds.
 public protocol ResponseBodyWriter: Sendable {
     /// Writes and flushes `bytes`; an empty array is a no-op.
     func write(_ bytes: [UInt8]) async throws
+
+    /// Queues `bytes` to be written and flushed, without waiting, unless the client is behind:
+    /// when `backlog` earlier pieces are still waiting because the connection is not writable
+    /// (the client is not reading), queues nothing and returns false. For producers that must
+    /// never wait (one task feeding thousands of event streams) and cut a slow client off
+    /// instead. Pieces written closely together leave in one socket write. Never waits, so it
+    /// may be called under a lock; returns false too once the client has gone.
+    func send(_ bytes: [UInt8], backlog: Int) -> Bool
+
+    /// Closes the connection at once, without ending the response properly, for a producer
+    /// that gives up on a client that stopped reading: a ``write(_:)`` suspended on it throws
+    /// ``HTTPServerError/clientDisconnected``, and bytes not yet handed to the kernel are
+    /// dropped. Never waits, so it may be called from any thread, even under a lock.
+    func abort()
+
+    /// Runs `action` once, when the stream must stop (the client closed the connection, or
+    /// the server is shutting down), or at once if it already must. For producers that wait
+    /// on something other than this writer (an event queue): the action wakes them. It runs
+    /// on whatever thread notices, so it must only signal (close a queue), never block.
+    func onStop(_ action: @escaping @Sendable () -> Void)
 }

@@ -26,6 +26,10 @@ extension HTTPServer {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
+            // Each connection keeps its last receive buffer for reuse. NIO starts them at 2 KiB;
+            // 1 KiB holds a typical request head, grows after any read that fills it, and saves
+            // 1 KiB per open connection (per idle listener, with thousands of them).
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 65536))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let peer = channel.remoteAddress.map { "\($0)" } ?? "unknown"

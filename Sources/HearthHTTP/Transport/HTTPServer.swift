@@ -57,7 +57,8 @@ public final class HTTPServer: Sendable {
     let errorRenderer: @Sendable (HTTPStatus, String) -> Response
     let logger: Logger
     let state = Mutex(State())
-    let shutdownSignal = ShutdownSignal()
+    let shutdownSignal = StopSignal()
+    let flushers = StreamFlushers()
 
     /// Creates a server; nothing is bound until ``start()`` or ``run()``.
     ///
@@ -224,7 +225,8 @@ public final class HTTPServer: Sendable {
             errorRenderer: self.errorRenderer,
             logger: self.logger,
             remoteAddress: remote,
-            shutdownSignal: self.shutdownSignal
+            shutdownSignal: self.shutdownSignal,
+            flushers: self.flushers
         ).serve()
     }
 

@@ -71,8 +71,35 @@ extension FirestoreRoutes {
             }
         }
         let stream = ListenStream(
-            call: call, target: target, rules: self.rules, keepAlive: self.listening.keepAlive, capacity: self.listening.bufferedSnapshots,
-            authorize: authorize)
+            call: call, target: target, rules: self.rules, streams: self.streams, fanout: self.fanout,
+            capacity: self.listening.bufferedSnapshots, authorize: authorize)
         return try stream.response(resumingAfter: token)
+    }
+
+    /// `GET /emulator/v1/projects/{project}/listeners`: what listening costs the project right
+    /// now, `{"streams","listeners","targets"}`: open listen streams (the HTTP side's
+    /// registry), listeners registered in the project's stores, and the distinct targets they
+    /// share. Read from the bookkeeping itself, so a leak in either shows; all three return to
+    /// 0 once every client has gone.
+    func listenerCounts(_ request: Request, _ route: RouteParameters) throws -> Response {
+        _ = try self.identities.identity(of: request)
+        let project = try DatabaseID(project: route["project"] ?? "").project
+        var listeners = 0
+        var targets = 0
+        for id in self.databases.databaseIDs where id.project == project {
+            let store = self.databases.store(for: id)
+            listeners += store.listenerCount
+            targets += store.listenedTargetCount
+        }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("streams")
+        writer.integer(Int64(self.streams.count(project: project)))
+        writer.key("listeners")
+        writer.integer(Int64(listeners))
+        writer.key("targets")
+        writer.integer(Int64(targets))
+        writer.endObject()
+        return .json(writer.bytes)
     }
 }

@@ -23,6 +23,7 @@ import Logging
 /// | DELETE | `/emulator/v1/projects/{p}/databases/{d}/documents[/{path}]` | clear all / a subtree |
 /// | POST | `/emulator/v1/projects/{p}:export` | write a Hearth export of the project |
 /// | PUT | `/emulator/v1/projects/{p}:securityRules` | put Firestore rules in force for the project |
+/// | GET | `/emulator/v1/projects/{p}/listeners` | open listen streams, listeners and targets (Hearth's) |
 /// | GET + `Accept: text/event-stream` | `…/documents/{document|collection}` | listen (Hearth's SSE protocol) |
 /// | POST | `…/documents[/{document}]:listen` | listen to a query or document set (SSE) |
 /// | GET | `/` | emulator liveness: `Ok` |
@@ -36,6 +37,10 @@ struct FirestoreRoutes: Sendable {
     /// Where deployed rules are kept; nil in memory.
     let rulesPersistence: RulesPersistence?
     let listening: ListenSettings
+    /// Every open listen stream (keep-alives, rules re-checks, the `listeners` endpoint).
+    let streams: ListenStreams
+    /// Delivers committed snapshots to the listen streams.
+    let fanout: ListenFanout
     let logger: Logger
 
     func register(on router: inout Router) {
@@ -85,6 +90,9 @@ struct FirestoreRoutes: Sendable {
         }
         router.on(.put, "/emulator/v1/projects/{project}:securityRules") { request, route in
             try await self.deployRules(request, route)
+        }
+        router.on(.get, "/emulator/v1/projects/{project}/listeners") { request, route in
+            try self.listenerCounts(request, route)
         }
     }
 

@@ -1,9 +1,11 @@
 /// How Firestore listen streams behave.
 public struct ListenSettings: Sendable {
-    /// A keep-alive comment is sent this often, so proxies keep idle streams open and vanished
-    /// clients are noticed (and the rules re-checked).
+    /// A keep-alive comment is sent this often, so proxies keep idle streams open, clients that
+    /// vanished without closing are noticed, and the rules are re-checked. Also the grace a
+    /// reader cut off for falling behind gets to read its final `error` event.
     public var keepAlive: Duration = .seconds(15)
-    /// Snapshots a stream may have waiting before its reader is cut off as too slow.
+    /// Snapshots a stream may have waiting, beyond the socket buffers and NIO's 64 KiB, while
+    /// its client does not read, before it is cut off as too slow (`--listen-buffer`).
     public var bufferedSnapshots = 256
 
     public init() {}

@@ -1,96 +1,206 @@
 import HearthFirestore
 import HearthHTTP
+import Synchronization
 
-/// One client's listen stream: the registration in the store, its bounded queue, and the loop
-/// that turns store events into SSE events.
+/// One client's listen stream: its registration in the store, the snapshots `ListenFanout`
+/// hands it, and the stream's own task, which writes the first snapshot and then only wakes
+/// for keep-alives, rules changes and the stream's end.
 ///
-/// Writers never wait for it: the store's sink only pushes into an `EventQueue` (bounded by
-/// `capacity`; a reader that falls that far behind gets a final RESOURCE_EXHAUSTED `error`
-/// event and its memory is released). Each snapshot leaves only once its commit is durable,
-/// and only after the rules are checked again (access can be lost when a document changes or
-/// the rules change); losing access ends the stream with PERMISSION_DENIED. A keep-alive
-/// comment every `keepAlive` also re-checks the rules and notices vanished clients.
-struct ListenStream: Sendable {
+/// Writers never wait for it: the store's sink only appends to the fan-out's list, and the
+/// fan-out queues each snapshot on the connection without waiting (`ResponseBodyWriter.send`).
+/// A reader that falls `capacity` snapshots behind (its connection not writable meanwhile) is
+/// cut off: it leaves the store at once, and gets a final RESOURCE_EXHAUSTED
+/// `error` event after what it was already sent; if it does not read even that,
+/// `ListenStreams` aborts the connection. Each snapshot leaves only once its commit is
+/// durable, and only after the rules are checked again (access can be lost when a document
+/// changes or the rules change); losing access ends the stream with PERMISSION_DENIED. The
+/// keep-alives that `ListenStreams` sends also re-check the rules and notice clients that
+/// vanished without closing; a client that closes its connection is noticed at once by the
+/// transport (`onStop`).
+///
+/// Snapshots that arrive before the first one has been written wait in `State.early`, so the
+/// client always sees the initial snapshot first and every later one in commit order.
+final class ListenStream: Sendable {
+    /// What wakes the stream's own task.
     enum Item: Sendable {
-        case event(ListenEvent)
         case recheck
         case keepAlive
+        /// The stream was cut off or lost access: write these final bytes and end.
+        case end([UInt8])
+    }
+
+    private struct State: Sendable {
+        var writer: (any ResponseBodyWriter)?
+        /// Encoded snapshots delivered before the first one was written.
+        var early: [[UInt8]] = []
     }
 
     let call: FirestoreCall
     let target: ListenTarget
     let rules: FirestoreRulesRegistry
-    let keepAlive: Duration
+    let streams: ListenStreams
+    let fanout: ListenFanout
     let capacity: Int
     /// Checks the caller may still see the target; throws PERMISSION_DENIED if not.
     let authorize: @Sendable (FirestoreCall) throws(FirestoreError) -> Void
+    /// Wakes the stream's task; closed once the stream ends, so keep-alives are refused then.
+    let control: EventQueue<Item>
+    private let state = Mutex(State())
+    private let ended = Atomic(false)
+    /// Set once registered, so a stream that is cut off leaves the store at once.
+    private let registration = Mutex<ListenRegistration?>(nil)
+
+    init(
+        call: FirestoreCall, target: ListenTarget, rules: FirestoreRulesRegistry, streams: ListenStreams, fanout: ListenFanout,
+        capacity: Int, authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
+    ) {
+        self.call = call
+        self.target = target
+        self.rules = rules
+        self.streams = streams
+        self.fanout = fanout
+        self.capacity = capacity
+        self.authorize = authorize
+        self.control = EventQueue(capacity: capacity)
+    }
+
+    /// Whether the stream was cut off, lost access or finished; its sink then refuses events.
+    var hasEnded: Bool { self.ended.load(ordering: .relaxed) }
 
     /// Registers the target (or resumes after `token`) and returns the response that streams it.
     func response(resumingAfter token: Timestamp?) throws(FirestoreError) -> Response {
-        let queue = EventQueue<Item>(capacity: self.capacity)
-        let sink: @Sendable (ListenEvent) -> Void = { queue.push(.event($0)) }
+        let sink: @Sendable (ListenEvent) -> Bool = { [fanout] event in fanout.enqueue(event, for: self) }
         let (first, registration) =
             if let token {
                 try self.call.store.resume(self.target, after: token, sink: sink)
             } else {
                 try self.call.store.listen(self.target, sink: sink)
             }
+        self.registration.withLock { $0 = registration }
+        let lease = ListenLease(store: self.call.store, registration: registration)
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no",
         ]
-        return Response(headers: headers, body: .stream { writer in
-            let observer = self.rules.addObserver { queue.push(.recheck) }
-            let ticker = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: self.keepAlive)
-                    if !queue.push(.keepAlive) { return }
-                }
-            }
-            defer {
-                ticker.cancel()
-                self.rules.removeObserver(observer)
-                self.call.store.cancel(registration)
-                queue.close()
-            }
-            try await writer.write(ListenCodec.event(first, in: self.call.database).encoded)
-            try await self.run(queue, writer)
+        let opening = ListenCodec.event(first, in: self.call.database).encoded
+        return Response(headers: headers, body: .eventStream { writer in
+            try await self.stream(opening, lease, writer)
         })
     }
 
-    private func run(_ queue: EventQueue<Item>, _ writer: any ResponseBodyWriter) async throws {
+    /// The stream's body: the first snapshot, then control items until the stream ends.
+    ///
+    /// Kept lean on purpose: the frames of this task stay allocated as long as the listener is
+    /// open, so the cold paths (errors, encoding) are synchronous functions whose locals never
+    /// enter them.
+    @inline(never)
+    private func stream(_ opening: [UInt8], _ lease: ListenLease, _ writer: any ResponseBodyWriter) async throws {
+        let entry = self.streams.open(project: self.call.database.project, queue: self.control, writer: writer)
+        writer.onStop { [control] in control.close() }
+        defer {
+            self.ended.store(true, ordering: .relaxed)
+            lease.cancel()
+            self.control.close()
+            self.streams.close(entry)
+        }
+        try await writer.write(opening)
+        self.goLive(writer)
         while true {
-            switch await queue.next() {
-            case .closed:
-                return
-            case .overflowed:
-                let reason = FirestoreError.resourceExhausted(
-                    "This listener fell more than \(self.capacity) snapshots behind, so Hearth closed it to protect the server; reconnect with Last-Event-ID to resume.")
-                try await writer.write(ListenCodec.error(reason).encoded)
-                return
-            case .element(let item):
-                if case .event(let event) = item {
-                    // A commit that could not be saved is undone; its event is dropped and the
-                    // reset snapshot the store sends next puts the client right.
-                    guard (try? await self.call.store.waitUntilDurable(event.receipt)) != nil else { continue }
-                }
-                let current = self.currentCall()
-                do {
-                    try self.authorize(current)
-                } catch {
-                    try await writer.write(ListenCodec.error(error).encoded)
-                    return
-                }
-                switch item {
-                case .event(let event): try await writer.write(ListenCodec.event(event.snapshot, in: self.call.database).encoded)
-                case .keepAlive: try await writer.write(ServerSentEvent.comment("keep-alive"))
-                case .recheck: break
-                }
+            let item: Item
+            switch await self.control.next() {
+            case .closed: return
+            case .overflowed: item = .end(self.cutOff(reason: "keep-alives") ?? [])
+            case .element(let next): item = next
             }
+            guard let (bytes, last) = self.handle(item) else { continue }
+            try await writer.write(bytes)
+            if last { return }
         }
     }
 
-    /// The call as the rules in force now judge it (they may have been reloaded).
-    private func currentCall() -> FirestoreCall {
-        self.call.judged(by: self.rules.rules(for: self.call.database.project))
+    /// What to write for a control item, and whether the stream ends with it; nil for nothing.
+    @inline(never)
+    private func handle(_ item: Item) -> ([UInt8], last: Bool)? {
+        switch item {
+        case .end(let bytes):
+            return (bytes, true)
+        case .recheck, .keepAlive:
+            if let denial = self.end(self.denial(rules: self.rules.rules(for: self.call.database.project))) {
+                return (denial, true)
+            }
+            if case .keepAlive = item { return (Self.keepAliveComment, false) }
+            return nil
+        }
+    }
+
+    private static let keepAliveComment = ServerSentEvent.comment("keep-alive")
+
+    /// Called by the fan-out for each durable snapshot: checks the rules, then queues the
+    /// shared encoding on the connection without waiting (or keeps it for after the first
+    /// snapshot). Ends the stream, waking its task with the final event, when access is lost
+    /// or the client is `capacity` snapshots behind.
+    func deliver(_ event: ListenEvent, rules: RulesInForce?) {
+        guard !self.hasEnded else { return }
+        if let denial = self.denial(rules: rules) {
+            self.finish(with: self.end(denial))
+            return
+        }
+        let bytes = event.memo.bytes { ListenCodec.event(event.snapshot, in: self.call.database).encoded }
+        let sent = self.state.withLock { state -> Bool in
+            guard let writer = state.writer else {
+                state.early.append(bytes)
+                return state.early.count <= self.capacity
+            }
+            return writer.send(bytes, backlog: self.capacity)
+        }
+        if !sent { self.finish(with: self.cutOff(reason: "snapshots")) }
+    }
+
+    /// After the first snapshot: writes what arrived meanwhile, then lets the fan-out write.
+    private func goLive(_ writer: any ResponseBodyWriter) {
+        let sent = self.state.withLock { state -> Bool in
+            defer {
+                state.writer = writer
+                state.early = []
+            }
+            return state.early.allSatisfy { writer.send($0, backlog: self.capacity) }
+        }
+        if !sent { self.finish(with: self.cutOff(reason: "snapshots")) }
+    }
+
+    /// Leaves the store at once (never called under its lock: from the fan-out's task or the
+    /// stream's own) and hands the final bytes to the stream's task (nil: it had ended).
+    private func finish(with bytes: [UInt8]?) {
+        guard let bytes else { return }
+        if let registration = self.registration.withLock({ $0 }) { self.call.store.cancel(registration) }
+        self.control.push(.end(bytes))
+        self.control.close()
+    }
+
+    /// Marks the stream ended; returns `bytes` if this call ended it, nil if it had ended.
+    private func end(_ bytes: [UInt8]?) -> [UInt8]? {
+        guard let bytes else { return nil }
+        return self.ended.exchange(true, ordering: .relaxed) ? nil : bytes
+    }
+
+    /// Ends the stream for falling behind; the final `error` event, or nil if already ended.
+    @inline(never)
+    private func cutOff(reason: String) -> [UInt8]? {
+        let error = FirestoreError.resourceExhausted(
+            "This listener fell more than \(self.capacity) \(reason) behind, so Hearth closed it to protect the server; reconnect with Last-Event-ID to resume.")
+        return self.end(ListenCodec.error(error).encoded)
+    }
+
+    /// The final `error` event if `rules` (those in force now) deny the caller the target,
+    /// else nil. Without rules, or for the owner, there is nothing to check.
+    @inline(never)
+    private func denial(rules: RulesInForce?) -> [UInt8]? {
+        guard let rules, self.call.identity != .owner else { return nil }
+        let current = self.call.judged(by: rules)
+        do {
+            try self.authorize(current)
+            return nil
+        } catch {
+            return ListenCodec.error(error).encoded
+        }
     }
 }

@@ -61,6 +61,8 @@ public final class HearthService: Sendable {
             rules: self.rules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
             listening: configuration.listening,
+            streams: ListenStreams(keepAlive: configuration.listening.keepAlive, rules: self.rules),
+            fanout: ListenFanout(),
             logger: logger
         )
         var router = Router()

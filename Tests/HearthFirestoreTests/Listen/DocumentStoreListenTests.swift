@@ -1,4 +1,5 @@
 import HearthFirestore
+import Synchronization
 import Testing
 
 @Suite struct DocumentStoreListenTests {
@@ -166,6 +167,33 @@ import Testing
         _ = try store.commit([Self.set("c/a", 1)])
         #expect(kept.takeChanges() == ["added a -1 0"])
         #expect(cancelled.events.isEmpty)
+    }
+
+    @Test func aSinkThatRefusesAnEventIsDroppedAtOnceAndItsViewWithIt() throws {
+        let store = self.store()
+        let kept = ListenRecorder()
+        let refusals = Mutex(0)
+        let refusing: @Sendable (ListenEvent) -> Bool = { _ in
+            refusals.withLock { $0 += 1 }
+            return false
+        }
+        _ = try store.listen(try Self.byN(), sink: kept.sink)
+        let (_, shared) = try store.listen(try Self.byN(), sink: refusing)
+        _ = try store.listen(.document(Fixture.doc("c/a")), sink: refusing)
+        #expect(store.listenerCount == 3)
+        #expect(store.listenedTargetCount == 2)
+
+        _ = try store.commit([Self.set("c/a", 1)])
+        #expect(refusals.withLock { $0 } == 2)
+        #expect(store.listenerCount == 1)
+        #expect(store.listenedTargetCount == 1)  // the document view had no one left
+        #expect(kept.takeChanges() == ["added a -1 0"])
+
+        _ = try store.commit([Self.set("c/a", 2)])
+        #expect(refusals.withLock { $0 } == 2)  // never called again
+        store.cancel(shared)  // cancelling a dropped listener is harmless
+        #expect(store.listenerCount == 1)
+        #expect(kept.takeChanges() == ["modified a 0 0"])
     }
 
     @Test func clearingReportsEveryDocumentRemoved() throws {

@@ -7,8 +7,11 @@ import Testing
 final class ListenRecorder: Sendable {
     private let storage = Mutex<[ListenEvent]>([])
 
-    var sink: @Sendable (ListenEvent) -> Void {
-        { event in self.storage.withLock { $0.append(event) } }
+    var sink: @Sendable (ListenEvent) -> Bool {
+        { event in
+            self.storage.withLock { $0.append(event) }
+            return true
+        }
     }
 
     var events: [ListenEvent] { self.storage.withLock { $0 } }

@@ -1,0 +1,89 @@
+import HearthFirestore
+import Synchronization
+
+/// Hands each committed snapshot to every listen stream that should get it, from one task for
+/// the whole server, without waking the streams' own tasks.
+///
+/// Why one task: a commit seen by a thousand listeners used to wake a thousand tasks, each to
+/// copy the same bytes into its socket; the task switches cost more than everything else the
+/// delivery did. Here the store's sinks (under its lock) only append (stream, event) to one
+/// list; this task, woken once for however many commits piled up, waits once per commit for it
+/// to be durable, then for each stream checks the rules and queues the shared encoding on the
+/// stream's connection without waiting (`ListenStream.deliver`). A stream whose client is
+/// behind is cut off rather than waited for, so one slow reader never delays the others.
+///
+/// Commit order is kept: the list is in the store's order, and each stream's bytes are queued
+/// in list order.
+final class ListenFanout: Sendable {
+    private struct State: Sendable {
+        var pending: [(stream: ListenStream, event: ListenEvent)] = []
+        var running = false
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Called by a stream's sink, under the store's lock: appends and, if the task is idle,
+    /// starts it. Returns false once the stream has ended, so the store drops its sink.
+    func enqueue(_ event: ListenEvent, for stream: ListenStream) -> Bool {
+        guard !stream.hasEnded else { return false }
+        let start = self.state.withLock { state -> Bool in
+            state.pending.append((stream, event))
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if start {
+            Task { await self.run() }
+        }
+        return true
+    }
+
+    /// Delivers until nothing is pending, then stops (the next `enqueue` starts it again).
+    private func run() async {
+        while let batch = self.takeBatch() {
+            var start = 0
+            while start < batch.count {
+                let event = batch[start].event
+                var end = start + 1
+                while end < batch.count, batch[end].event.memo === event.memo { end += 1 }
+                // A commit that could not be saved is undone: its event is dropped, and the
+                // reset snapshot the store sends next puts the listeners right.
+                if (try? await batch[start].stream.call.store.waitUntilDurable(event.receipt)) != nil {
+                    Self.deliver(event, to: batch[start..<end])
+                }
+                start = end
+            }
+        }
+    }
+
+    /// Everything pending, or nil (and the task marked idle) when there is nothing.
+    private func takeBatch() -> [(stream: ListenStream, event: ListenEvent)]? {
+        self.state.withLock { state in
+            guard !state.pending.isEmpty else {
+                state.running = false
+                return nil
+            }
+            defer { state.pending = [] }
+            return state.pending
+        }
+    }
+
+    /// One durable event to each of its streams; the rules in force are looked up once per
+    /// project, not once per stream.
+    private static func deliver(_ event: ListenEvent, to streams: ArraySlice<(stream: ListenStream, event: ListenEvent)>) {
+        var rules: [String: RulesInForce?] = [:]
+        for (stream, _) in streams {
+            let project = stream.call.database.project
+            let current: RulesInForce?
+            if let known = rules[project] {
+                current = known
+            } else {
+                current = stream.rules.rules(for: project)
+                rules[project] = current
+            }
+            stream.deliver(event, rules: current)
+        }
+    }
+}

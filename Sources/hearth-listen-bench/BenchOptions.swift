@@ -1,0 +1,48 @@
+/// The command line: `hearth-listen-bench --port P --pid PID [--listeners 1000] [--rate 200]
+/// [--seconds 10] [--writers 16] [--project bench]`.
+struct BenchOptions: Sendable {
+    var port = 0
+    var pid: Int32 = 0
+    var listeners = 1_000
+    var rate = 200
+    var seconds = 10
+    var writers = 16
+    var project = "bench"
+
+    /// Parses `--name value` pairs; nil (after printing why) when something is wrong.
+    static func parse(_ arguments: [String]) -> BenchOptions? {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            guard let value = rest.popFirst() else {
+                print("hearth-listen-bench: \(name) needs a value")
+                return nil
+            }
+            switch name {
+            case "--port": options.port = Int(value) ?? 0
+            case "--pid": options.pid = Int32(value) ?? 0
+            case "--listeners": options.listeners = Int(value) ?? 0
+            case "--rate": options.rate = Int(value) ?? 0
+            case "--seconds": options.seconds = Int(value) ?? 0
+            case "--writers": options.writers = Int(value) ?? 0
+            case "--project": options.project = value
+            default:
+                print("hearth-listen-bench: unknown option \(name)")
+                return nil
+            }
+        }
+        guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0 else {
+            print("usage: hearth-listen-bench --port P --pid PID [--listeners N] [--rate COMMITS_PER_S] [--seconds S] [--writers W]")
+            return nil
+        }
+        return options
+    }
+
+    /// The listen request every listener sends: one query on the `listened` collection.
+    var listenRequest: [UInt8] {
+        let body = #"{"structuredQuery":{"from":[{"collectionId":"listened"}]}}"#
+        let head = "POST /v1/projects/\(self.project)/databases/(default)/documents:listen HTTP/1.1\r\nHost: bench\r\n"
+            + "Accept: text/event-stream\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        return Array((head + body).utf8)
+    }
+}

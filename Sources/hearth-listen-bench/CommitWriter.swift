@@ -1,0 +1,73 @@
+import HearthTesting
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Commits at a fixed rate, open loop: commit k (from 1) is due at `start + (k-1)/rate`; each of
+/// `writers` threads, on its own keep-alive connection, sends the due commits k ≡ its index
+/// (mod writers), so a slow acknowledgement delays only that thread's next commits and the
+/// schedule does not bend to the server. The send time of every commit is kept, for the
+/// listeners' latencies, and the time to each acknowledgement.
+final class CommitWriter: Sendable {
+    let options: BenchOptions
+    let total: Int
+    private let sendTimes: Mutex<[UInt64]>
+    /// When each commit's acknowledgement arrived (0 if it failed).
+    private let ackTimes: Mutex<[UInt64]>
+    private let acknowledgements = Mutex<[UInt64]>([])
+    private let failures = Mutex<[String]>([])
+
+    init(options: BenchOptions) {
+        self.options = options
+        self.total = options.rate * options.seconds
+        self.sendTimes = Mutex([UInt64](repeating: 0, count: self.total + 1))
+        self.ackTimes = Mutex([UInt64](repeating: 0, count: self.total + 1))
+    }
+
+    /// Runs every writer thread to the end of the schedule.
+    func run() {
+        let start = Monotonic.now() + 10_000_000
+        let interval = 1_000_000_000 / UInt64(self.options.rate)
+        var threads: [pthread_t] = []
+        for index in 0..<self.options.writers {
+            let box = Unmanaged.passRetained(WriterThread(writer: self, index: index, start: start, interval: interval))
+            var thread = pthread_t()
+            pthread_create(&thread, nil, { argument in
+                let box = Unmanaged<WriterThread>.fromOpaque(argument!).takeRetainedValue()
+                box.run()
+                return nil
+            }, box.toOpaque())
+            threads.append(thread)
+        }
+        for thread in threads { pthread_join(thread, nil) }
+    }
+
+    func sendTime(of sequence: Int) -> UInt64 { self.sendTimes.withLock { $0[sequence] } }
+    func ackTime(of sequence: Int) -> UInt64 { self.ackTimes.withLock { $0[sequence] } }
+    var acknowledged: [UInt64] { self.acknowledgements.withLock { $0 } }
+    var failed: [String] { self.failures.withLock { $0 } }
+
+    func commit(_ sequence: Int, on connection: RawHTTPConnection) {
+        let project = self.options.project
+        let name = "projects/\(project)/databases/(default)/documents/listened/d\(sequence % 100)"
+        let body = #"{"writes":[{"update":{"name":"\#(name)","fields":{"seq":{"integerValue":"\#(sequence)"}}}}]}"#
+        let request = "POST /v1/projects/\(project)/databases/(default)/documents:commit HTTP/1.1\r\nHost: bench\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+        let sent = Monotonic.now()
+        self.sendTimes.withLock { $0[sequence] = sent }
+        do {
+            try connection.send(request)
+            let response = try connection.readResponse()
+            let acknowledged = Monotonic.now()
+            guard response.status == 200 else { throw RawHTTPError("commit \(sequence): HTTP \(response.status)") }
+            self.ackTimes.withLock { $0[sequence] = acknowledged }
+            self.acknowledgements.withLock { $0.append(acknowledged - sent) }
+        } catch {
+            self.failures.withLock { $0.append("\(error)") }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// hearth-listen-bench: the load generator behind `SECTIONS=5 scripts/bench` (see ListenBench).
+ListenBench.main()
