@@ -13,6 +13,8 @@ public struct DatabaseWriteData: Sendable, Equatable {
     /// The data with nothing at the server values' places.
     let template: DatabaseNode
     let sites: [ServerValueSite]
+    /// Plain priorities to set once the server values below them exist.
+    let deferredPriorities: [DeferredPriority]
     /// Levels of children below the write location (for the 32-level limit).
     public let depth: Int
 
@@ -20,6 +22,7 @@ public struct DatabaseWriteData: Sendable, Equatable {
     public init(_ node: DatabaseNode) {
         self.template = node
         self.sites = []
+        self.deferredPriorities = []
         self.depth = node.depth
     }
 
@@ -46,12 +49,14 @@ public struct DatabaseWriteData: Sendable, Equatable {
             throw Self.error(for: error, json: json, text: text)
         }
         self.sites = decoder.sites
+        self.deferredPriorities = decoder.deferredPriorities
         self.depth = decoder.depth
     }
 
-    init(template: DatabaseNode, sites: [ServerValueSite], depth: Int) {
+    init(template: DatabaseNode, sites: [ServerValueSite], deferredPriorities: [DeferredPriority], depth: Int) {
         self.template = template
         self.sites = sites
+        self.deferredPriorities = deferredPriorities
         self.depth = depth
     }
 
@@ -60,13 +65,19 @@ public struct DatabaseWriteData: Sendable, Equatable {
 
     /// The data with every server value replaced: timestamps by `now` (ms since the epoch),
     /// increments by the number in `existing` (the value currently at the write location) plus
-    /// the delta. O(size of the data).
+    /// the delta; then the priorities of objects made only of server values. O(size of the data).
     public func resolved(now: Int64, existing: DatabaseNode) -> DatabaseNode {
         var node = self.template
         for site in self.sites {
             guard case .value(let priority) = site.target else { continue }
             let number = site.value.resolve(now: now, current: existing.child(at: site.path).leaf)
             node.set(DatabaseNode(.number(number), priority: priority), at: site.path)
+        }
+        for deferred in self.deferredPriorities {
+            var target = node.child(at: deferred.path)
+            guard !target.isEmpty else { continue }
+            target.setPriority(deferred.priority)
+            node.set(target, at: deferred.path)
         }
         for site in self.sites where site.target == .priority {
             var target = node.child(at: site.path)

@@ -20,6 +20,8 @@ struct NodeDecoder {
 
     let allowsServerValues: Bool
     private(set) var sites: [ServerValueSite] = []
+    /// Priorities of objects that exist only through server values (see ``DeferredPriority``).
+    private(set) var deferredPriorities: [DeferredPriority] = []
     /// The deepest leaf or server value, in levels below the root of the decoded data.
     private(set) var depth = 0
     private var nextKey = 0
@@ -37,12 +39,14 @@ struct NodeDecoder {
     /// Decodes one value on its own (its own server values and depth), continuing the key
     /// numbering: one PATCH entry.
     mutating func decodeEntry(_ json: JSONValue) throws(Failure) -> DatabaseWriteData {
-        let (sites, depth) = (self.sites, self.depth)
-        defer { (self.sites, self.depth) = (sites, depth) }
+        let (sites, deferredPriorities, depth) = (self.sites, self.deferredPriorities, self.depth)
+        defer { (self.sites, self.deferredPriorities, self.depth) = (sites, deferredPriorities, depth) }
         self.sites = []
+        self.deferredPriorities = []
         self.depth = 0
         let template = try self.decode(json)
-        return DatabaseWriteData(template: template, sites: self.sites, depth: self.depth)
+        return DatabaseWriteData(
+            template: template, sites: self.sites, deferredPriorities: self.deferredPriorities, depth: self.depth)
     }
 
     mutating func decode(_ json: JSONValue, at path: [String] = []) throws(Failure) -> DatabaseNode {
@@ -66,6 +70,7 @@ struct NodeDecoder {
     }
 
     private mutating func decode(_ object: JSONObject, at path: [String]) throws(Failure) -> DatabaseNode {
+        let sitesBefore = self.sites.count
         var children = DatabaseChildren()
         var hasRealChild = false
         var dotValue: DatabaseNode?
@@ -105,6 +110,9 @@ struct NodeDecoder {
             return .empty
         }
         var node = dotValue ?? DatabaseNode(children: children)
+        if let priority, node.isEmpty, self.sites.count > sitesBefore {
+            self.deferredPriorities.append(DeferredPriority(path: location, priority: priority))
+        }
         node.setPriority(priority)
         return node
     }

@@ -34,6 +34,18 @@ import Testing
         #expect(Fixture.text(incremented, .export) == "{\".value\":\"x\",\".priority\":42}")
     }
 
+    /// Until its server values resolve, an object made only of them is empty in the template,
+    /// and an empty node holds no priority: the priority must still be there afterwards.
+    @Test(arguments: [
+        ("{\"a\":{\".sv\":\"timestamp\"},\".priority\":\"p\"}", "{\"a\":5,\".priority\":\"p\"}"),
+        ("{\"x\":{\"a\":{\".sv\":\"timestamp\"},\".priority\":1},\"y\":2}", "{\"x\":{\"a\":5,\".priority\":1},\"y\":2}"),
+        ("{\"x\":{\"y\":{\"a\":{\".sv\":\"timestamp\"}},\".priority\":1}}", "{\"x\":{\"y\":{\"a\":5},\".priority\":1}}"),
+        ("{\"a\":{\".sv\":\"timestamp\"},\".priority\":{\".sv\":\"timestamp\"}}", "{\"a\":5,\".priority\":5}"),
+    ])
+    func objectsOfServerValuesKeepTheirPriority(_ body: String, _ expected: String) {
+        #expect(Fixture.text(Fixture.data(body).resolved(now: 5, existing: .empty), .export) == expected)
+    }
+
     @Test func plainDataHasNoServerValues() {
         #expect(!Fixture.data("{\"a\":{\"sv\":1}}").hasServerValues)
         #expect(Fixture.data("{\"a\":{\".sv\":\"timestamp\"}}").hasServerValues)

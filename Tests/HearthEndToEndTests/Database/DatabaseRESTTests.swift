@@ -62,6 +62,11 @@ import Testing
             DatabaseStep("PATCH", "/stamp.json", #"{"n":{".sv":{"increment":3}}}"#, 200, #"{"n":5}"#),
             DatabaseStep("PUT", "/stamp/n.json", #"{".sv":{"increment":0.5}}"#, 200, "5.5"),
             DatabaseStep("PUT", "/stamp/bad.json", #"{".sv":"nonsense"}"#, 400),
+            // An object made only of server values keeps its priority (found by Tests/Contract).
+            DatabaseStep("PUT", "/ranked.json", #"{"n":{".sv":{"increment":1}},".priority":"p"}"#, 200, #"{"n":1}"#),
+            DatabaseStep("GET", "/ranked.json?format=export", 200, #"{"n":1,".priority":"p"}"#),
+            DatabaseStep("PATCH", "/.json", #"{"ranked2":{"m":{"n":{".sv":{"increment":2}},".priority":3}}}"#, 200),
+            DatabaseStep("GET", "/ranked2.json?format=export", 200, #"{"m":{"n":2,".priority":3}}"#),
         ])
     }
 
