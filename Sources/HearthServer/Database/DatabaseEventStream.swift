@@ -43,6 +43,8 @@ struct DatabaseEventStream: Sendable {
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]
         return Response(headers: headers, body: .stream { writer in
+            // A client that closes its connection releases its subscription at once.
+            writer.onStop { queue.close() }
             let observer = self.registry.addObserver { queue.push(.recheck) }
             let timers = self.startTimers(queue)
             defer {
