@@ -190,14 +190,7 @@ struct HTTPServerStreamingTests {
             }
         )
         let port = server.port
-        let first = try await onThread { () -> String in
-            let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = try connection.readResponseHead()
-            let first = try connection.readChunk() ?? []
-            connection.close()
-            return String(decoding: first, as: UTF8.self)
-        }
+        let first = try await Self.firstChunkThenClose(port: port)
         #expect(first == "ready")
         await finished.wait()
         #expect(outcome.get() == "CancellationError")
@@ -224,14 +217,7 @@ struct HTTPServerStreamingTests {
             }
         )
         let port = server.port
-        let first = try await onThread { () -> String in
-            let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = try connection.readResponseHead()
-            let first = try connection.readChunk() ?? []
-            connection.close()
-            return String(decoding: first, as: UTF8.self)
-        }
+        let first = try await Self.firstChunkThenClose(port: port)
         #expect(first == "ready")
         await finished.wait()
         #expect(outcome.get() == "stopped")
@@ -312,5 +298,17 @@ struct HTTPServerStreamingTests {
         #expect(stalledAt < total / 8, "the writer should stall before 8 MiB are buffered (socket buffers are ~4 MiB)")
         #expect(received == chunk.count * total)
         try await server.stop()
+    }
+
+    /// Opens a stream with `GET /`, reads its first chunk and closes the connection.
+    private static func firstChunkThenClose(port: Int) async throws -> String {
+        try await onThread { () -> String in
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try connection.readResponseHead()
+            let first = try connection.readChunk() ?? []
+            connection.close()
+            return String(decoding: first, as: UTF8.self)
+        }
     }
 }
