@@ -37,18 +37,12 @@ struct RulesFile: Sendable {
     /// The file's text.
     /// - Throws: `RulesLoadError` naming the file and the system's reason.
     func read() throws(RulesLoadError) -> String {
-        guard let file = fopen(self.path, "rb") else {
-            throw RulesLoadError("Cannot read the rules file \(self.path): \(String(cString: strerror(errno))).")
+        do {
+            return String(decoding: try WholeFile.read(self.path), as: UTF8.self)
+        } catch {
+            let reason = if case .unreadable(let text) = error { text } else { "No such file or directory" }
+            throw RulesLoadError("Cannot read the rules file \(self.path): \(reason).")
         }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count { break }
-        }
-        if ferror(file) != 0 { throw RulesLoadError("Cannot read the rules file \(self.path): read error.") }
-        return String(decoding: bytes, as: UTF8.self)
     }
+
 }
