@@ -102,6 +102,26 @@ let package = Package(
             swiftSettings: strictness
         ),
 
+        // Fuzzing (Tests/Fuzz/README.md): one libFuzzer harness per executable, built with
+        // `-sanitize=fuzzer` and run by scripts/fuzz. In a plain build each is a small program that
+        // replays input files (a corpus, a crash file), so it always compiles. Nothing depends on them.
+        .target(
+            name: "HearthFuzzing",
+            dependencies: [
+                "HearthServer", "HearthHTTP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(name: "fuzz-http", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
+        .executableTarget(name: "fuzz-database-http", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
+        .executableTarget(
+            name: "fuzz-firestore-json", dependencies: ["HearthFuzzing", "HearthHTTP", "HearthJSON"], swiftSettings: strictness),
+        .executableTarget(name: "fuzz-firestore-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
+        .executableTarget(name: "fuzz-database-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
+
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
         .testTarget(name: "HearthDatabaseTests", dependencies: ["HearthDatabase", "HearthJSON"], swiftSettings: strictness),

@@ -7,6 +7,16 @@ extension Query {
         if self.collectionID == nil && !self.allDescendants {
             throw .invalidArgument("A query needs from.collectionId unless it is a kindless allDescendants query.")
         }
+        if let collectionID {
+            do {
+                try ResourceID.validate(collectionID, in: collectionID)
+            } catch {
+                throw .invalidArgument("Invalid from.collectionId: \(error.message)")
+            }
+        }
+        for field in self.projection ?? [] where field.isReserved && field != .documentID {
+            throw .invalidArgument("select on reserved field '\(field.canonicalString)' is not allowed.")
+        }
         for order in self.orderBy where order.field.isReserved && !order.isDocumentID {
             throw .invalidArgument("orderBy on reserved field '\(order.field.canonicalString)' is not allowed.")
         }

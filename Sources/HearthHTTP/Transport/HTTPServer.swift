@@ -1,6 +1,6 @@
 public import Logging
-import NIOCore
-import NIOHTTP1
+package import NIOCore
+package import NIOHTTP1
 import NIOPosix
 import Synchronization
 
@@ -25,7 +25,7 @@ import Darwin
 /// their channel's loop (a task-executor preference) was measured at about 25% fewer requests
 /// per second on two cores, since I/O and handler work then compete for the same threads.
 public final class HTTPServer: Sendable {
-    typealias ConnectionChannel = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    package typealias ConnectionChannel = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
     /// The listening socket and the stream its accepted connections arrive on.
     struct Listener: Sendable {
@@ -53,8 +53,8 @@ public final class HTTPServer: Sendable {
     }
 
     let configuration: HTTPServerConfiguration
-    let responder: any HTTPResponder
-    let errorRenderer: @Sendable (HTTPStatus, String) -> Response
+    package let responder: any HTTPResponder
+    package let errorRenderer: @Sendable (HTTPStatus, String) -> Response
     let logger: Logger
     let state = Mutex(State())
     let shutdownSignal = StopSignal()
@@ -202,7 +202,9 @@ public final class HTTPServer: Sendable {
         try await channel?.closeFuture.get()
     }
 
-    private func serve(_ connection: ConnectionChannel) async {
+    /// Serves one connection until it closes (the task ``run()`` starts per connection);
+    /// `package` so the HTTP fuzz harness can serve an in-memory channel.
+    package func serve(_ connection: ConnectionChannel) async {
         let channel = connection.channel
         let id = ObjectIdentifier(channel)
         let quiesceNow = self.state.withLock { state in

@@ -5,7 +5,7 @@ import HearthJSON
 extension FirestoreRoutes {
     /// GetDocument: `mask.fieldPaths` limits the returned fields.
     func getDocument(_ call: FirestoreCall) throws -> Response {
-        let mask = try call.parameters.fieldPaths("mask.fieldPaths")
+        let mask = try ReadMask.validated(call.parameters.fieldPaths("mask.fieldPaths"), at: "mask.field_paths")
         let path = try call.documentPath()
         let read = try call.store.document(at: path, ConsistencyCodec.decode(call.parameters))
         try call.authorize(get: path, read.document)
@@ -17,7 +17,7 @@ extension FirestoreRoutes {
     func listDocuments(_ call: FirestoreCall) throws -> Response {
         let parameters = call.parameters
         let consistency = try ConsistencyCodec.decode(parameters)
-        let mask = try parameters.fieldPaths("mask.fieldPaths")
+        let mask = try ReadMask.validated(parameters.fieldPaths("mask.fieldPaths"), at: "mask.field_paths")
         let request = try ListDocumentsRequest(
             collection: call.collectionPath(),
             orderBy: try parameters.first("orderBy").map { text throws(FirestoreError) in try OrderByText.parse(text) } ?? [],
@@ -83,7 +83,7 @@ extension FirestoreRoutes {
     }
 
     private func respondWithDocument(_ call: FirestoreCall, committing write: Write) async throws -> Response {
-        let mask = try call.parameters.fieldPaths("mask.fieldPaths")
+        let mask = try ReadMask.validated(call.parameters.fieldPaths("mask.fieldPaths"), at: "mask.field_paths")
         let result = try call.store.commit([write], review: call.reviewer())
         try await call.store.waitUntilDurable(result.receipt)
         guard let document = result.documents.first ?? nil else {

@@ -34,7 +34,7 @@ extension FirestoreRoutes {
     /// BatchGetDocuments: one `found` or `missing` element per distinct name, in request order.
     func batchGet(_ call: FirestoreCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["documents", "mask"]))
-        let mask = try body.documentMask("mask")
+        let mask = try ReadMask.validated(body.documentMask("mask"), at: "mask.field_paths")
         var paths: [DocumentPath] = []
         for (index, item) in try body.array("documents").enumerated() {
             guard case .string(let name) = item else { throw FirestoreError.invalidArgument("Invalid value at 'documents[\(index)]': expected a document name.") }

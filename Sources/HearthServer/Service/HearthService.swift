@@ -1,6 +1,6 @@
 import HearthDatabase
 import HearthFirestore
-import HearthHTTP
+package import HearthHTTP
 import HearthRules
 import HearthStorage
 public import Logging
@@ -16,8 +16,9 @@ public final class HearthService: Sendable {
     let databases: FirestoreDatabases
     /// The Realtime Database namespaces.
     let namespaces: DatabaseNamespaces
-    let firestoreServer: HTTPServer
-    let databaseServer: HTTPServer
+    /// The HTTP servers; `package` so the fuzz harnesses can reach their responders.
+    package let firestoreServer: HTTPServer
+    package let databaseServer: HTTPServer
     let storage: DurableStore?
     let logger: Logger
     /// The Firestore security rules in force.

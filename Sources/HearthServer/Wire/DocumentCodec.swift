@@ -37,7 +37,7 @@ enum DocumentCodec {
     }
 
     /// The body of CreateDocument / UpdateDocument: `{"name"?, "fields"?, "createTime"?, "updateTime"?}`.
-    /// Output-only times are accepted and ignored, as the service does.
+    /// Output-only times are accepted (when they are timestamps) and ignored, as the service does.
     static func decodeBody(_ json: JSONValue) throws(FirestoreError) -> (name: String?, fields: MapValue) {
         guard case .object(let object) = json else {
             throw .invalidArgument("Invalid JSON payload received. The request body must be a Document object like {\"fields\": {…}}.")
@@ -50,8 +50,18 @@ enum DocumentCodec {
                     throw .invalidArgument("Invalid value at 'document.name' (TYPE_STRING): expected a string.")
                 }
                 name = text
-            case "fields", "createTime", "updateTime", "create_time", "update_time":
+            case "fields":
                 continue
+            case "createTime", "updateTime", "create_time", "update_time":
+                // Output-only and ignored, but still parsed: the service refuses a body whose
+                // times are not timestamps.
+                switch member.value {
+                case .null: continue
+                case .string(let text): _ = try ConsistencyCodec.timestamp(text, at: "document.\(member.key)")
+                default:
+                    throw .invalidArgument(
+                        "Invalid value at 'document.\(member.key)' (google.protobuf.Timestamp): expected an RFC 3339 timestamp string.")
+                }
             default:
                 throw .invalidArgument("Invalid JSON payload received. Unknown name \"\(member.key)\" at 'document': Cannot find field.")
             }

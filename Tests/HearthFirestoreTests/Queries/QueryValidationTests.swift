@@ -35,6 +35,29 @@ import Testing
         }
     }
 
+    /// Collection IDs and selected fields a query may not name (found by the bad-input matrix:
+    /// they used to run and return nothing).
+    static let invalidSelectors: [(String, String, [FieldPath]?)] = [
+        ("collection ID with a slash", "a/b", nil),
+        ("dot-dot collection ID", "..", nil),
+        ("reserved collection ID", "__x__", nil),
+        ("collection ID over 1,500 bytes", String(repeating: "c", count: 1_501), nil),
+        ("select of a reserved field", "c", [FieldPath(segments: ["__x__"])]),
+        ("select of a reserved nested field", "c", [FieldPath(segments: ["a", "__x__"])]),
+    ]
+
+    @Test(arguments: Self.invalidSelectors.indices)
+    func selectorRejected(_ index: Int) {
+        let (name, collectionID, projection) = Self.invalidSelectors[index]
+        #expect(throws: FirestoreError.self, "\(name)") {
+            try Query(collectionID: collectionID, projection: projection)
+        }
+    }
+
+    @Test func numericCollectionIDsAndSelectingTheKeyAreFine() throws {
+        _ = try Query(collectionID: "__id7__", projection: [.documentID])
+    }
+
     @Test func thirtyDisjunctionsAndOneNotInAreFine() throws {
         _ = try Query(collectionID: "c", filter: .composite(.and, [.field(Self.f, .in, Self.values(5)), .field(Self.g, .in, Self.values(6))]))
         _ = try Query(collectionID: "c", filter: .field(Self.f, .notIn, Self.values(10)))

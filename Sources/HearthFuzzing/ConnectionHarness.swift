@@ -1,0 +1,45 @@
+import HearthHTTP
+import NIOCore
+import NIOEmbedded
+
+/// Serves one connection's worth of client bytes through the production connection pipeline,
+/// on an in-memory channel instead of a socket.
+///
+/// The bytes go through exactly what a socket's bytes go through — NIO's request decoder with
+/// Hearth's limits, the connection state handler, `HTTPServer.serve` (body limits, `Expect`,
+/// transport errors, response framing), the router, percent-decoding, `URLQuery`, the handlers,
+/// wire decoding and an in-memory store — then the client's side is closed, and serving must
+/// end: a hang is a bug libFuzzer reports with `-timeout`.
+public enum ConnectionHarness {
+    public static func serve(_ bytes: [UInt8], to port: FuzzService.Port) async {
+        let service = FuzzService(port)
+        let configuration = HTTPServerConfiguration()
+        let server = HTTPServer(
+            configuration: configuration,
+            responder: service.responder,
+            errorRenderer: service.errorRenderer,
+            logger: FuzzService.logger
+        )
+        let channel = NIOAsyncTestingChannel()
+        do {
+            try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 50_000))
+            let connection = try await channel.testingEventLoop.executeInContext {
+                try HTTPServer.makeConnectionChannel(wrapping: channel, configuration: configuration, logger: FuzzService.logger)
+            }
+            async let served: Void = server.serve(connection)
+            // Decoding errors surface here as well as in the connection, which answers them.
+            _ = try? await channel.writeInbound(ByteBuffer(bytes: bytes))
+            channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            await served
+            if FuzzDriver.isVerbose {
+                while let written = try await channel.readOutbound(as: ByteBuffer.self) {
+                    print(String(buffer: written), terminator: "")
+                }
+                print()
+            }
+        } catch {
+            fatalError("Could not set up the in-memory connection: \(error)")
+        }
+        _ = try? await channel.finish(acceptAlreadyClosed: true)
+    }
+}

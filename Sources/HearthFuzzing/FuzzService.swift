@@ -1,0 +1,48 @@
+public import HearthHTTP
+import HearthServer
+public import Logging
+
+/// A fresh in-memory Hearth, as `hearth serve --in-memory` builds it, for one fuzz input: the
+/// responder of its Firestore port or of its Realtime Database port.
+///
+/// A new one per input keeps runs independent (no state carried from earlier inputs, memory
+/// bounded) and reproducible from the crash file alone. Stream keep-alives come every
+/// millisecond so that streamed responses, cut after one write by ``BoundedResponder``, end at
+/// once instead of waiting for an event.
+public struct FuzzService: Sendable {
+    /// Which of the server's ports the requests go to.
+    public enum Port: Sendable {
+        case firestore, database
+    }
+
+    /// The server's responder, wrapped so that no input can write files or stream forever.
+    public let responder: any HTTPResponder
+    /// Renders transport errors (400, 413, 431) as the server does.
+    public let errorRenderer: @Sendable (HTTPStatus, String) -> Response
+
+    /// Logs nothing: the harnesses run millions of requests.
+    public static let logger = Logger(label: "hearth-fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    public init(_ port: Port = .firestore) {
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = nil
+        configuration.firestorePort = 0
+        configuration.databasePort = 0
+        configuration.listening.keepAlive = .milliseconds(1)
+        configuration.database.keepAlive = .milliseconds(1)
+        let service: HearthService
+        do {
+            service = try HearthService(configuration: configuration, logger: Self.logger)
+        } catch {
+            fatalError("An in-memory Hearth without a rules file cannot fail to start: \(error)")
+        }
+        let server = port == .firestore ? service.firestoreServer : service.databaseServer
+        self.responder = BoundedResponder(base: server.responder)
+        self.errorRenderer = server.errorRenderer
+    }
+
+    /// One request straight to the responder, no HTTP framing.
+    public func respond(_ method: HTTPMethod, _ uri: String, headers: HTTPHeaders = [:], body: [UInt8] = []) async -> Response {
+        await self.responder.respond(to: Request(method: method, uri: uri, headers: headers, body: body))
+    }
+}

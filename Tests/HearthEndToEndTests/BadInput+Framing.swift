@@ -1,0 +1,29 @@
+/// HTTP that does not parse, or asks for more than the server accepts: answered by the
+/// transport before any route, still with Google's error body, and the connection closed.
+extension BadInput {
+    static let path = documentsURL("bad", "c/d")
+
+    static let malformedFraming: [BadInput] = [
+        .raw("not an HTTP request", "NOT AN HTTP REQUEST\r\n\r\n"),
+        .raw("unsupported HTTP version", "GET / HTTP/3.0\r\nHost: x\r\n\r\n", contains: "version"),
+        .raw("space inside the request target", "GET /v1/projects/bad/data bases HTTP/1.1\r\nHost: x\r\n\r\n"),
+        .raw("header without a colon", "GET / HTTP/1.1\r\nHost x\r\n\r\n", contains: "header"),
+        .raw("NUL in a header value", "GET / HTTP/1.1\r\nHost: x\u{0}y\r\n\r\n", contains: "header"),
+        .raw("obsolete header folding", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n", contains: "header"),
+        .raw("HTTP/2 preface on an HTTP/1.1 port", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"),
+        .raw("Content-Length that is not a number", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}", contains: "content-length"),
+        .raw("negative Content-Length", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}", contains: "content-length"),
+        .raw("two different Content-Lengths", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}"),
+        .raw("Content-Length and chunked together",
+             "PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"),
+        .raw("unsupported transfer coding", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n{}"),
+        .raw("chunk size that is not hexadecimal", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n", contains: "chunk"),
+        .raw("chunk size that overflows", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n", contains: "chunk"),
+        .raw("URL over 64 KiB", "GET /\(String(repeating: "a", count: 70_000)) HTTP/1.1\r\nHost: x\r\n\r\n",
+             status: 431, errorStatus: "RESOURCE_EXHAUSTED", contains: "64 KiB"),
+        .raw("headers over 64 KiB", "GET / HTTP/1.1\r\nHost: x\r\n" + (0..<1_000).map { "X-\($0): \(String(repeating: "v", count: 100))\r\n" }.joined() + "\r\n",
+             status: 431, errorStatus: "RESOURCE_EXHAUSTED", contains: "64 KiB"),
+        .raw("Content-Length over 10 MiB", "PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 10485761\r\n\r\n{",
+             status: 413, errorStatus: "RESOURCE_EXHAUSTED", contains: "10 MiB"),
+    ]
+}

@@ -1,0 +1,33 @@
+/// Document paths, IDs, project and database names that Firestore refuses.
+extension BadInput {
+    static let invalidPaths: [BadInput] = [
+        .invalid("dot ID", "GET", documentsURL("bad", "c/."), contains: "."),
+        .invalid("dot-dot ID", "GET", documentsURL("bad", "c/.."), contains: ".."),
+        .invalid("dot-dot collection", "GET", documentsURL("bad", "../d"), contains: ".."),
+        .invalid("reserved document ID", "GET", documentsURL("bad", "c/__x__"), contains: "__x__"),
+        .invalid("reserved collection ID", "GET", documentsURL("bad", "__x__/d"), contains: "__x__"),
+        .invalid("reserved ID in a write", "PATCH", documentsURL("bad", "c/__x__"), body: "{}", contains: "__x__"),
+        .invalid("slash encoded inside an ID", "GET", documentsURL("bad", "c/a%2Fb")),
+        .invalid("slash encoded inside a created ID", "POST", documentsURL("bad", "c?documentId=a%2Fb"), body: "{}"),
+        .invalid("empty segment", "GET", documentsURL("bad", "c//d")),
+        .invalid("trailing slash", "GET", documentsURL("bad", "c/d/")),
+        .invalid("broken percent escape", "GET", documentsURL("bad", "c/%ZZ"), contains: "%ZZ"),
+        .invalid("escape that is not UTF-8", "GET", documentsURL("bad", "c/%FF"), contains: "UTF-8"),
+        .invalid("ID over 1,500 bytes", "GET", documentsURL("bad", "c/" + String(repeating: "i", count: 1_501)), contains: "1500"),
+        .invalid("invalid database ID", "GET", documentsURL("bad", "c/d", database: "BAD!"), contains: "BAD!"),
+        .invalid("empty project ID", "GET", "/v1/projects//databases/(default)/documents/c/d", contains: "project"),
+        .invalid("create on a document path", "POST", documentsURL("bad", "c/d"), body: "{}", contains: "collection path"),
+        .invalid("patch on a collection path", "PATCH", documentsURL("bad", "c"), body: "{}", contains: "document path"),
+        .invalid("name set on create", "POST", documentsURL("bad", "c"), body: #"{"name":"projects/bad/databases/(default)/documents/c/x"}"#),
+        .invalid("name of another document on patch", "PATCH", documentsURL("bad", "c/d"), body: #"{"name":"projects/bad/databases/(default)/documents/c/other"}"#),
+        .invalid("invalid documentId", "POST", documentsURL("bad", "c?documentId=.."), body: "{}"),
+        .invalid("write to another project", "POST", documentsURL("bad") + ":commit",
+                 body: #"{"writes":[{"update":{"name":"projects/other/databases/(default)/documents/c/d"}}]}"#, contains: "projects/other"),
+        .invalid("write to a collection", "POST", documentsURL("bad") + ":commit",
+                 body: #"{"writes":[{"update":{"name":"projects/bad/databases/(default)/documents/c"}}]}"#, contains: "even number"),
+        .invalid("write with a dot-dot ID", "POST", documentsURL("bad") + ":commit",
+                 body: #"{"writes":[{"delete":"projects/bad/databases/(default)/documents/c/.."}]}"#, contains: ".."),
+        .invalid("batchGet of a name that is not a document", "POST", documentsURL("bad") + ":batchGet",
+                 body: #"{"documents":["projects/bad/databases/(default)/documents/c"]}"#),
+    ]
+}
