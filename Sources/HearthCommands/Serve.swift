@@ -50,7 +50,7 @@ extension HearthCommand {
         @Option(help: "Firestore security rules file, reloaded when it changes (default: firebase.json's firestore.rules). Without one every request is allowed.")
         var rules: String?
 
-        @Option(help: "Milliseconds a look at the --rules file for edits stays good while requests keep coming; 0 looks before every request.")
+        @Option(help: "Milliseconds a look at the rules files (--rules, --database-rules) for edits stays good while requests keep coming; 0 looks before every request.")
         var rulesCheckInterval = Int(FirestoreRulesRegistry.defaultRecheckInterval / .milliseconds(1))
 
         @Option(help: "Seconds between keep-alive comments on listen streams.")

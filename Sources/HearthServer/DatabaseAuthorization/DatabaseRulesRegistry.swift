@@ -3,73 +3,56 @@ import Logging
 import Synchronization
 
 /// The Realtime Database rules in force: rules files (`--database-rules`, or per namespace from
-/// `firebase.json`'s `database` array), each reloaded when it changes, overridden per namespace
-/// by rules uploaded with `PUT /.settings/rules.json`, as the emulator keys rules by namespace.
-/// No file and nothing uploaded: every request is allowed, as in the emulator
-/// (`{"rules":{".read":true,".write":true}}`).
+/// `firebase.json`'s `database` array), each reloaded when it changes (see `WatchedRulesFile`
+/// for what that costs per request), overridden per namespace by rules uploaded with
+/// `PUT /.settings/rules.json`, as the emulator keys rules by namespace. No file and nothing
+/// uploaded: every request is allowed, as in the emulator (`{"rules":{".read":true,".write":true}}`).
 ///
 /// Lookup order for a namespace: uploaded rules, its own file, the file for every namespace.
-/// Cost per request: one `stat(2)` of the file that applies and one uncontended lock; a
-/// changed file is read and compiled once, by the first request that notices, so the next
-/// request after an edit is judged by the new rules. A file that stops compiling keeps the
-/// previous rules and its errors are logged with line and column. Observers (open streams)
-/// are told of every change.
+/// Observers (open streams) are told of every change.
 final class DatabaseRulesRegistry: Sendable {
     /// The key of the file that applies to every namespace without a file of its own.
     static let everyNamespace = ""
 
-    private struct Loaded: Sendable {
-        var rules: DatabaseRulesInForce
-        var signature: RulesFile.Signature?
-    }
-
-    private struct State: Sendable {
-        var files: [String: Loaded] = [:]
-        var deployed: [String: DatabaseRulesInForce] = [:]
-    }
-
-    private let files: [String: RulesFile]
-    private let state = Mutex(State())
-    private let observers = RulesObservers()
+    private let files: [String: WatchedRulesFile<DatabaseRulesInForce>]
+    private let deployed = Mutex<[String: DatabaseRulesInForce]>([:])
+    private let observers: RulesObservers
     private let logger: Logger
 
-    /// - Parameter files: namespace → rules file path; ``everyNamespace`` for the default file.
+    /// - Parameters:
+    ///   - files: namespace → rules file path; ``everyNamespace`` for the default file.
+    ///   - recheckInterval: how long a look at a file stays good; 0 looks before every request.
     /// - Throws: `RulesLoadError` when a file cannot be read or does not compile: a server
     ///   must not start with other rules than the ones asked for.
-    init(files: [String: String], logger: Logger) throws(RulesLoadError) {
+    init(
+        files: [String: String], logger: Logger, recheckInterval: Duration = FirestoreRulesRegistry.defaultRecheckInterval,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) throws(RulesLoadError) {
+        let observers = RulesObservers()
         self.logger = logger
-        self.files = files.mapValues(RulesFile.init(path:))
-        var loaded: [String: Loaded] = [:]
-        for (namespace, file) in self.files {
-            let signature = file.signature()
-            loaded[namespace] = Loaded(rules: try Self.load(file), signature: signature)
+        self.observers = observers
+        var watched: [String: WatchedRulesFile<DatabaseRulesInForce>] = [:]
+        for (namespace, path) in files {
+            watched[namespace] = try WatchedRulesFile(
+                RulesFile(path: path), kind: "Realtime Database rules", recheckInterval: recheckInterval, now: now,
+                logger: logger, compile: Self.load, reloaded: { observers.notify() })
         }
-        self.state.withLock { $0.files = loaded }
+        self.files = watched
     }
 
     var allowsEverything: Bool {
-        self.files.isEmpty && self.state.withLock { $0.deployed.isEmpty }
+        self.files.isEmpty && self.deployed.withLock { $0.isEmpty }
     }
 
     /// The rules for `namespace`, after picking up a change of its file; nil allows everything.
     func rules(for namespace: String) -> DatabaseRulesInForce? {
-        let key = self.files[namespace] != nil ? namespace : Self.everyNamespace
-        let file = self.files[key]
-        let signature = file?.signature()
-        let (rules, changed) = self.state.withLock { state -> (DatabaseRulesInForce?, Bool) in
-            if let deployed = state.deployed[namespace] { return (deployed, false) }
-            let changed = file != nil && state.files[key]?.signature != signature
-            if changed { state.files[key]?.signature = signature }
-            return (state.files[key]?.rules, changed)
-        }
-        guard changed, let file else { return rules }
-        self.reload(file, key: key, present: signature != nil)
-        return self.state.withLock { $0.deployed[namespace] ?? $0.files[key]?.rules }
+        if let deployed = self.deployed.withLock({ $0[namespace] }) { return deployed }
+        return (self.files[namespace] ?? self.files[Self.everyNamespace])?.rules()
     }
 
     /// Puts uploaded (or recovered) rules in force for `namespace`.
     func install(_ rules: DatabaseRulesInForce, namespace: String) {
-        self.state.withLock { $0.deployed[namespace] = rules }
+        self.deployed.withLock { $0[namespace] = rules }
         self.logger.info("Realtime Database rules for namespace \(namespace) now from \(rules.origin)")
         self.observers.notify()
     }
@@ -82,22 +65,8 @@ final class DatabaseRulesRegistry: Sendable {
         self.observers.remove(key)
     }
 
-    private func reload(_ file: RulesFile, key: String, present: Bool) {
-        guard present else {
-            self.logger.warning("The database rules file \(file.path) is gone; the previous rules stay in force until it is back.")
-            return
-        }
-        do {
-            let rules = try Self.load(file)
-            self.state.withLock { $0.files[key]?.rules = rules }
-            self.logger.info("Reloaded Realtime Database rules from \(file.path)")
-            self.observers.notify()
-        } catch {
-            self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
-        }
-    }
-
-    static func load(_ file: RulesFile) throws(RulesLoadError) -> DatabaseRulesInForce {
+    /// Reads and compiles a rules file (also `hearth rules test`'s loader).
+    @Sendable static func load(_ file: RulesFile) throws(RulesLoadError) -> DatabaseRulesInForce {
         let source = try file.read()
         switch DatabaseRulesInForce.compile(source, fileName: file.path, origin: file.path) {
         case .success(let rules): return rules

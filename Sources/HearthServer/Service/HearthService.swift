@@ -36,7 +36,8 @@ public final class HearthService: Sendable {
         self.logger = logger
         self.rules = try FirestoreRulesRegistry(
             file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
-        self.databaseRules = try DatabaseRulesRegistry(files: configuration.databaseRulesFiles, logger: logger)
+        self.databaseRules = try DatabaseRulesRegistry(
+            files: configuration.databaseRulesFiles, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
             self.storage = storage

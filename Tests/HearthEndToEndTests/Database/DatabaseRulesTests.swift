@@ -37,7 +37,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.rulesFile = directory.appendingPathComponent("database.rules.json")
         try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
-        self.server = try HearthProcess(["--database-rules", self.rulesFile.path])
+        self.server = try HearthProcess(["--database-rules", self.rulesFile.path, "--rules-check-interval", "0"])
     }
 
     static func auth(_ uid: String) -> String { "auth=" + TestToken.idToken(uid) }
@@ -115,7 +115,7 @@ import Testing
     @Test func indexesAreEnforcedOnlyWhenAsked() throws {
         let query = #"/scores.json?orderBy="points"&limitToFirst=1"#.urlQueryEncoded
         try DatabaseStep("GET", query, headers: Self.owner, 200).run(on: self.server)
-        let strict = try HearthProcess(["--enforce-indexes", "--database-rules", self.rulesFile.path])
+        let strict = try HearthProcess(["--enforce-indexes", "--database-rules", self.rulesFile.path, "--rules-check-interval", "0"])
         try DatabaseStep(
             "GET", query, headers: Self.owner, 400,
             "{\n  \"error\" : \"Index not defined, add \\\".indexOn\\\": \\\"points\\\", for path \\\"/scores\\\", to the rules\"\n}\n"

@@ -18,7 +18,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.rulesFile = directory.appendingPathComponent("database.rules.json")
         try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
-        self.server = try HearthProcess(["--database-rules", self.rulesFile.path, "--database-keep-alive", "1"])
+        self.server = try HearthProcess(["--database-rules", self.rulesFile.path, "--rules-check-interval", "0", "--database-keep-alive", "1"])
     }
 
     private func open(_ path: String, headers: [String] = []) throws -> EventStreamReader {

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 @testable import HearthServer
@@ -9,17 +8,6 @@ import Testing
 /// last look at the file is `recheckInterval` old, and at once with an interval of 0. Time is a
 /// manual clock: nothing sleeps.
 @Suite struct FirestoreRulesRegistryTests {
-    /// A clock that only moves when told to.
-    final class ManualClock: Sendable {
-        private let instant = Mutex(ContinuousClock.now)
-
-        var now: ContinuousClock.Instant { self.instant.withLock { $0 } }
-
-        func advance(by duration: Duration) {
-            self.instant.withLock { $0 += duration }
-        }
-    }
-
     static func rules(allowing condition: String) -> String {
         "service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if \(condition); } } }"
     }
