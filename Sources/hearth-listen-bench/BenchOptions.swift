@@ -1,5 +1,7 @@
-/// The command line: `hearth-listen-bench --port P --pid PID [--listeners 1000] [--rate 200]
-/// [--seconds 10] [--writers 16] [--project bench]`.
+/// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|database]
+/// [--listeners 1000] [--rate 200] [--seconds 10] [--writers 16] [--project bench]
+/// [--namespace bench]`. `--port` is the Firestore port, or the database port with
+/// `--service database`.
 struct BenchOptions: Sendable {
     var port = 0
     var pid: Int32 = 0
@@ -8,6 +10,8 @@ struct BenchOptions: Sendable {
     var seconds = 10
     var writers = 16
     var project = "bench"
+    var namespace = "bench"
+    var database = false
 
     /// Parses `--name value` pairs; nil (after printing why) when something is wrong.
     static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -26,23 +30,22 @@ struct BenchOptions: Sendable {
             case "--seconds": options.seconds = Int(value) ?? 0
             case "--writers": options.writers = Int(value) ?? 0
             case "--project": options.project = value
+            case "--namespace": options.namespace = value
+            case "--service" where value == "firestore" || value == "database": options.database = value == "database"
             default:
                 print("hearth-listen-bench: unknown option \(name)")
                 return nil
             }
         }
         guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0 else {
-            print("usage: hearth-listen-bench --port P --pid PID [--listeners N] [--rate COMMITS_PER_S] [--seconds S] [--writers W]")
+            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database] [--listeners N] [--rate COMMITS_PER_S] [--seconds S] [--writers W]")
             return nil
         }
         return options
     }
 
-    /// The listen request every listener sends: one query on the `listened` collection.
-    var listenRequest: [UInt8] {
-        let body = #"{"structuredQuery":{"from":[{"collectionId":"listened"}]}}"#
-        let head = "POST /v1/projects/\(self.project)/databases/(default)/documents:listen HTTP/1.1\r\nHost: bench\r\n"
-            + "Accept: text/event-stream\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-        return Array((head + body).utf8)
+    /// What is listened to and written.
+    var service: BenchService {
+        self.database ? .database(namespace: self.namespace) : .firestore(project: self.project)
     }
 }

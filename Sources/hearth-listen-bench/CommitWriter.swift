@@ -7,22 +7,24 @@ import Glibc
 import Darwin
 #endif
 
-/// Commits at a fixed rate, open loop: commit k (from 1) is due at `start + (k-1)/rate`; each of
-/// `writers` threads, on its own keep-alive connection, sends the due commits k ≡ its index
-/// (mod writers), so a slow acknowledgement delays only that thread's next commits and the
-/// schedule does not bend to the server. The send time of every commit is kept, for the
-/// listeners' latencies, and the time to each acknowledgement.
+/// Writes (Firestore commits or RTDB PUTs) at a fixed rate, open loop: write k (from 1) is due
+/// at `start + (k-1)/rate`; each of `writers` threads, on its own keep-alive connection, sends
+/// the due writes k ≡ its index (mod writers), so a slow acknowledgement delays only that
+/// thread's next writes and the schedule does not bend to the server. The send time of every
+/// write is kept, for the listeners' latencies, and the time to each acknowledgement.
 final class CommitWriter: Sendable {
     let options: BenchOptions
+    let service: BenchService
     let total: Int
     private let sendTimes: Mutex<[UInt64]>
-    /// When each commit's acknowledgement arrived (0 if it failed).
+    /// When each write's acknowledgement arrived (0 if it failed).
     private let ackTimes: Mutex<[UInt64]>
     private let acknowledgements = Mutex<[UInt64]>([])
     private let failures = Mutex<[String]>([])
 
     init(options: BenchOptions) {
         self.options = options
+        self.service = options.service
         self.total = options.rate * options.seconds
         self.sendTimes = Mutex([UInt64](repeating: 0, count: self.total + 1))
         self.ackTimes = Mutex([UInt64](repeating: 0, count: self.total + 1))
@@ -52,18 +54,14 @@ final class CommitWriter: Sendable {
     var failed: [String] { self.failures.withLock { $0 } }
 
     func commit(_ sequence: Int, on connection: RawHTTPConnection) {
-        let project = self.options.project
-        let name = "projects/\(project)/databases/(default)/documents/listened/d\(sequence % 100)"
-        let body = #"{"writes":[{"update":{"name":"\#(name)","fields":{"seq":{"integerValue":"\#(sequence)"}}}}]}"#
-        let request = "POST /v1/projects/\(project)/databases/(default)/documents:commit HTTP/1.1\r\nHost: bench\r\n"
-            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+        let request = self.service.writeRequest(sequence)
         let sent = Monotonic.now()
         self.sendTimes.withLock { $0[sequence] = sent }
         do {
             try connection.send(request)
             let response = try connection.readResponse()
             let acknowledged = Monotonic.now()
-            guard response.status == 200 else { throw RawHTTPError("commit \(sequence): HTTP \(response.status)") }
+            guard response.status == 200 else { throw RawHTTPError("write \(sequence): HTTP \(response.status)") }
             self.ackTimes.withLock { $0[sequence] = acknowledged }
             self.acknowledgements.withLock { $0.append(acknowledged - sent) }
         } catch {

@@ -7,15 +7,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Measures Firestore listeners over SSE against a running `hearth serve`:
+/// Measures Firestore listeners, or Realtime Database streams (`--service database`), over SSE
+/// against a running `hearth serve`:
 ///
 /// 1. memory per idle listener: the server's resident memory before and after `listeners`
-///    streams on one query are open and have their initial snapshot, divided by their number;
-/// 2. write-to-delivery latency: with those listeners open, commits at `rate` per second for
-///    `seconds`, each changing one document of the query; every listener notes when the
-///    snapshot carrying each commit arrives, and the latency is that instant minus the
-///    instant the commit was sent (so it includes the durable commit itself); the part after
-///    the commit's acknowledgement is reported too, and the CPU time each side used.
+///    streams on one query (one location) are open and have their initial snapshot (`put`),
+///    divided by their number;
+/// 2. write-to-delivery latency: with those listeners open, writes (commits, PUTs) at `rate`
+///    per second for `seconds`, each changing one document (child) of what is listened to;
+///    every listener notes when the event carrying each write arrives, and the latency is that
+///    instant minus the instant the write was sent (so it includes the durable write itself);
+///    the part after the write's acknowledgement is reported too, and the CPU time each side used.
 ///
 /// The listeners share one event-loop thread; the writers (`--writers`, 16 by default, so
 /// commits waiting for their fsync do not bend the schedule) have a blocking thread each. The
@@ -32,20 +34,21 @@ enum ListenBench {
     }
 
     static func run(_ options: BenchOptions) throws {
-        let probe = ServerProbe(port: options.port, pid: options.pid, project: options.project)
+        let service = options.service
+        let probe = ServerProbe(port: options.port, pid: options.pid)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let writer = CommitWriter(options: options)
         let log = DeliveryLog(expected: options.listeners * writer.total)
 
+        if let seed = service.seedRequest { try probe.send(seed) }
         let before = probe.residentKiB()
         var channels: [any Channel] = []
-        let request = options.listenRequest
         let bootstrap = ClientBootstrap(group: group)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ListenerHandler(request: request, log: log))
+                    try channel.pipeline.syncOperations.addHandler(ListenerHandler(service: service, log: log))
                 }
             }
         for _ in 0..<options.listeners {
@@ -54,8 +57,10 @@ enum ListenBench {
         try self.waitUntil("every listener has its initial snapshot", seconds: 60) {
             log.ready == options.listeners
         }
-        try self.waitUntil("the server counts every stream", seconds: 30) {
-            (try? probe.openStreams()) == options.listeners
+        if let project = service.countedProject {
+            try self.waitUntil("the server counts every stream", seconds: 30) {
+                (try? probe.openStreams(project: project)) == options.listeners
+            }
         }
         let after = probe.residentKiB()
 
@@ -87,21 +92,25 @@ enum ListenBench {
         acknowledgements.sort()
 
         print("cores: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) (the client's \(options.writers) writer threads and 1 listener thread share them with the server)")
-        print("listeners: \(options.listeners) SSE streams on one query; writes: \(writer.total) commits at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
-        print("commits acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
-        print("snapshots delivered: \(latencies.count)/\(expected); listeners cut off: \(log.errors); streams closed: \(log.closed)")
-        print("write-to-delivery latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (target p99 < 100 ms)")
-        print("  of which after the commit was acknowledged: p50 \(ms(afterAck, 0.50)) ms, p99 \(ms(afterAck, 0.99)) ms")
+        let (listeners, deliveries, writes) = (service.listenerName, service.deliveryName, service.writeName)
+        let (what, target) =
+            if case .firestore = service { ("one query", "target p99 < 100 ms") } else { ("one location", "no target; Firestore's is p99 < 100 ms") }
+        print("\(listeners): \(options.listeners) SSE streams on \(what); writes: \(writer.total) \(writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
+        print("\(writes) acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
+        print("\(deliveries) delivered: \(latencies.count)/\(expected); \(listeners) cut off: \(log.errors); streams closed: \(log.closed)")
+        print("write-to-delivery latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (\(target))")
+        print("  of which after the write was acknowledged: p50 \(ms(afterAck, 0.50)) ms, p99 \(ms(afterAck, 0.99)) ms")
         if let cpuBefore, let cpuAfter, expected > 0 {
             let seconds = Double(cpuAfter - cpuBefore) / Double(sysconf(Int32(_SC_CLK_TCK)))
-            print("server CPU while writing and delivering: \(String(format2: seconds)) s, \(String(format2: seconds * 1e6 / Double(expected))) µs per delivered snapshot")
+            print("server CPU while writing and delivering: \(String(format2: seconds)) s, \(String(format2: seconds * 1e6 / Double(expected))) µs per delivered event")
         }
-        print("client CPU: \(String(format2: clientCPU)) s; \(reads) socket reads carried the snapshots (\(String(format2: Double(latencies.count) / Double(max(reads, 1)))) per read)")
+        print("client CPU: \(String(format2: clientCPU)) s; \(reads) socket reads carried the \(deliveries) (\(String(format2: Double(latencies.count) / Double(max(reads, 1)))) per read)")
         if let before, let after {
             let perListener = Double(after - before) * 1024 / Double(options.listeners)
-            print("server RSS: \(before) KiB before, \(after) KiB with \(options.listeners) idle listeners: \(String(format2: perListener / 1024)) KiB per idle listener (target < 20 KiB)")
+            let memoryTarget = if case .firestore = service { " (target < 20 KiB)" } else { "" }
+            print("server RSS: \(before) KiB before, \(after) KiB with \(options.listeners) idle \(listeners): \(String(format2: perListener / 1024)) KiB per idle stream\(memoryTarget)")
         }
-        for failure in writer.failed.prefix(5) { print("commit failed: \(failure)") }
+        for failure in writer.failed.prefix(5) { print("write failed: \(failure)") }
 
         for channel in channels { channel.close(promise: nil) }
     }

@@ -1,8 +1,8 @@
 import NIOCore
 
 /// One benchmark listener on a raw TCP channel: sends the listen request, then scans the
-/// stream line by line, as an `EventSource` would, for `data:` lines, noting the commit
-/// sequence number (`"seq":{"integerValue":"N"}`) each snapshot carries and when it arrived.
+/// stream line by line, as an `EventSource` would, for `data:` lines, noting the write's
+/// sequence number (`BenchService.sequenceMarker`) each event carries and when it arrived.
 ///
 /// No HTTP decoder: every SSE event is one chunk, so chunk-size lines simply fall between the
 /// events' lines and are ignored. Keeps the client's cost per event small, since it shares the
@@ -11,17 +11,20 @@ final class ListenerHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private static let sequenceMarker = Array(#""seq":{"integerValue":""#.utf8)
-    private static let initialMarker = Array(#""initial":true"#.utf8)
     private static let dataPrefix = Array("data: ".utf8)
-    private static let errorLine = Array("event: error".utf8)
 
     private let request: [UInt8]
+    private let sequenceMarker: [UInt8]
+    private let initialMarker: [UInt8]
+    private let endingLines: [[UInt8]]
     private let log: DeliveryLog
     private var line: [UInt8] = []
 
-    init(request: [UInt8], log: DeliveryLog) {
-        self.request = request
+    init(service: BenchService, log: DeliveryLog) {
+        self.request = service.listenRequest
+        self.sequenceMarker = service.sequenceMarker
+        self.initialMarker = service.initialMarker
+        self.endingLines = service.endingLines
         self.log = log
     }
 
@@ -45,6 +48,7 @@ final class ListenerHandler: ChannelInboundHandler {
         // loop below touches no class property (no exclusivity checks per byte).
         var carried: [UInt8] = []
         swap(&carried, &self.line)
+        let (sequenceMarker, initialMarker, endingLines) = (self.sequenceMarker, self.initialMarker, self.endingLines)
         buffer.withUnsafeReadableBytes { bytes in
             var start = 0
             while start < bytes.count {
@@ -61,9 +65,9 @@ final class ListenerHandler: ChannelInboundHandler {
                     carried.removeAll(keepingCapacity: true)
                 }
                 if line.starts(with: Self.dataPrefix) {
-                    if let sequence = Self.sequence(in: line) { sequences.append(sequence) }
-                    if Self.find(Self.initialMarker, in: line, from: 0) != nil { initial = true }
-                } else if line == Self.errorLine {
+                    if let sequence = Self.sequence(after: sequenceMarker, in: line) { sequences.append(sequence) }
+                    if Self.find(initialMarker, in: line, from: 0) != nil { initial = true }
+                } else if endingLines.contains(line) {
                     errors += 1
                 }
                 start = newline + 1
@@ -75,10 +79,10 @@ final class ListenerHandler: ChannelInboundHandler {
         }
     }
 
-    /// The number after the sequence marker in `line`, if any.
-    private static func sequence(in line: [UInt8]) -> UInt32? {
-        guard var index = Self.find(Self.sequenceMarker, in: line, from: 0) else { return nil }
-        index += Self.sequenceMarker.count
+    /// The number after `marker` in `line`, if any.
+    private static func sequence(after marker: [UInt8], in line: [UInt8]) -> UInt32? {
+        guard var index = Self.find(marker, in: line, from: 0) else { return nil }
+        index += marker.count
         var value: UInt32 = 0
         while index < line.count, line[index] >= UInt8(ascii: "0"), line[index] <= UInt8(ascii: "9") {
             value = value * 10 + UInt32(line[index] - UInt8(ascii: "0"))

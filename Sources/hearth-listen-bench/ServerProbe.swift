@@ -7,11 +7,11 @@ import Darwin
 #endif
 
 /// What the benchmark reads from the server besides its streams: resident memory from
-/// `/proc/<pid>/status` (Linux), and the open-stream count from the `listeners` endpoint.
+/// `/proc/<pid>/status` (Linux), the open-stream count from the `listeners` endpoint, and the
+/// seed write.
 struct ServerProbe: Sendable {
     let port: Int
     let pid: Int32
-    let project: String
 
     /// `VmRSS` in KiB; nil where `/proc` does not exist.
     func residentKiB() -> Int? {
@@ -42,9 +42,17 @@ struct ServerProbe: Sendable {
         return user + system
     }
 
-    /// Open listen streams of the project, as the server counts them.
-    func openStreams() throws -> Int {
-        let response = try HTTPTestClient.request("GET", "/emulator/v1/projects/\(self.project)/listeners", port: self.port)
+    /// Sends one whole request (the benchmark's seed) and checks it succeeded.
+    func send(_ request: String) throws {
+        let connection = try RawHTTPConnection(port: self.port)
+        try connection.send(request)
+        let response = try connection.readResponse()
+        guard response.status == 200 else { throw RawHTTPError("seeding the listened data: HTTP \(response.status)") }
+    }
+
+    /// Open listen streams of `project`, as the server counts them.
+    func openStreams(project: String) throws -> Int {
+        let response = try HTTPTestClient.request("GET", "/emulator/v1/projects/\(project)/listeners", port: self.port)
         let text = String(decoding: response.body, as: UTF8.self)
         let key = #""streams":"#
         guard let part = text.split(separator: ",").first(where: { $0.contains(key) }) else {

@@ -1,0 +1,87 @@
+/// What the benchmark listens to and writes: Firestore listeners (a `:listen` query, commits
+/// through `:commit`) or Realtime Database streams (a GET with `Accept: text/event-stream`,
+/// PUTs). Everything that differs between the two lives here, so the listeners, the writers
+/// and the report stay the same code.
+enum BenchService: Sendable {
+    /// Listeners on one query of the `listened` collection of a project.
+    case firestore(project: String)
+    /// Streams on the `/listened` location of a namespace.
+    case database(namespace: String)
+
+    /// What the report calls one listener, and one delivery to it.
+    var listenerName: String { if case .firestore = self { "listeners" } else { "streams" } }
+    var deliveryName: String { if case .firestore = self { "snapshots" } else { "events" } }
+    var writeName: String { if case .firestore = self { "commits" } else { "PUTs" } }
+
+    /// The request every listener sends, whole.
+    var listenRequest: [UInt8] {
+        switch self {
+        case .firestore(let project):
+            let body = #"{"structuredQuery":{"from":[{"collectionId":"listened"}]}}"#
+            let head = "POST /v1/projects/\(project)/databases/(default)/documents:listen HTTP/1.1\r\nHost: bench\r\n"
+                + "Accept: text/event-stream\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            return Array((head + body).utf8)
+        case .database(let namespace):
+            return Array("GET /listened.json?ns=\(namespace) HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        }
+    }
+
+    /// The request that writes benchmark value `sequence` (from 1), and the status that
+    /// acknowledges it (both services acknowledge only once the write is durable). Writes
+    /// cycle over 100 documents (children) so every one changes the listened result.
+    func writeRequest(_ sequence: Int) -> String {
+        switch self {
+        case .firestore(let project):
+            let name = "projects/\(project)/databases/(default)/documents/listened/d\(sequence % 100)"
+            let body = #"{"writes":[{"update":{"name":"\#(name)","fields":{"seq":{"integerValue":"\#(sequence)"}}}}]}"#
+            return "POST /v1/projects/\(project)/databases/(default)/documents:commit HTTP/1.1\r\nHost: bench\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+        case .database(let namespace):
+            return Self.put("/listened/d\(sequence % 100).json?ns=\(namespace)", #"{"seq":\#(sequence)}"#)
+        }
+    }
+
+    /// What to write before the listeners open, so their first event carries data (nil: nothing).
+    /// The value holds no `seq`, so no initial event is mistaken for a benchmark write.
+    var seedRequest: String? {
+        switch self {
+        case .firestore: nil
+        case .database(let namespace): Self.put("/listened.json?ns=\(namespace)", #"{"seed":{"ready":true}}"#)
+        }
+    }
+
+    /// Precedes the sequence number of a benchmark write in a `data:` line.
+    var sequenceMarker: [UInt8] {
+        switch self {
+        case .firestore: Array(#""seq":{"integerValue":""#.utf8)
+        case .database: Array(#""seq":"#.utf8)
+        }
+    }
+
+    /// Found in the `data:` line of a listener's first event.
+    var initialMarker: [UInt8] {
+        switch self {
+        case .firestore: Array(#""initial":true"#.utf8)
+        case .database: Array(#"{"path":"/","#.utf8)
+        }
+    }
+
+    /// `event:` lines that end a stream: Firestore's final `error`, the Realtime Database's
+    /// `cancel` (access lost) and `auth_revoked`. (An RTDB reader that falls behind is simply
+    /// disconnected, which the report counts as a closed stream.)
+    var endingLines: [[UInt8]] {
+        switch self {
+        case .firestore: [Array("event: error".utf8)]
+        case .database: [Array("event: cancel".utf8), Array("event: auth_revoked".utf8)]
+        }
+    }
+
+    /// The project whose listeners the server counts; nil where it has no count to ask.
+    var countedProject: String? {
+        if case .firestore(let project) = self { project } else { nil }
+    }
+
+    private static func put(_ target: String, _ body: String) -> String {
+        "PUT \(target) HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+    }
+}
