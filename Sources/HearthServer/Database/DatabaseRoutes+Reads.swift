@@ -39,9 +39,10 @@ extension DatabaseRoutes {
 
 extension DatabaseRoutes {
     /// GET with `Accept: text/event-stream`: the read rule is checked before the stream
-    /// starts (a denial is a normal 401), then `DatabaseEventStream` takes over.
+    /// starts (a denial is a normal 401), then `DatabaseStream` takes over.
     func stream(_ call: DatabaseCall) throws -> Response {
         try call.authorizeRead()
-        return DatabaseEventStream(call: call, registry: self.rules, settings: self.settings).response()
+        let stream = DatabaseStream(call: call, registry: self.rules, settings: self.settings, streams: self.streams, fanout: self.fanout)
+        return stream.response()
     }
 }

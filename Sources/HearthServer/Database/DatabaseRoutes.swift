@@ -23,6 +23,10 @@ struct DatabaseRoutes: HTTPResponder {
     /// Where uploaded rules are kept; nil in memory.
     let rulesPersistence: RulesPersistence?
     let settings: DatabaseSettings
+    /// Every open stream, for their keep-alives and rules re-checks.
+    let streams: OpenStreams<DatabaseStream.Item>
+    /// Delivers committed changes to the streams.
+    let fanout = DatabaseStreamFanout()
     let logger: Logger
 
     func respond(to request: Request) async -> Response {

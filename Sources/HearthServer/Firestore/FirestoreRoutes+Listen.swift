@@ -94,7 +94,7 @@ extension FirestoreRoutes {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("streams")
-        writer.integer(Int64(self.streams.count(project: project)))
+        writer.integer(Int64(self.streams.count(scope: project)))
         writer.key("listeners")
         writer.integer(Int64(listeners))
         writer.key("targets")

@@ -94,7 +94,7 @@ final class ListenStream: Sendable {
     /// enter them.
     @inline(never)
     private func stream(_ opening: [UInt8], _ lease: ListenLease, _ writer: any ResponseBodyWriter) async throws {
-        let entry = self.streams.open(project: self.call.database.project, queue: self.control, writer: writer)
+        let entry = self.streams.open(scope: self.call.database.project, queue: self.control, writer: writer)
         writer.onStop { [control] in control.close() }
         defer {
             self.ended.store(true, ordering: .relaxed)

@@ -98,6 +98,7 @@ public final class HearthService: Sendable {
             rules: self.databaseRules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
             settings: settings,
+            streams: OpenStreams(keepAlive: settings.keepAlive, rules: self.databaseRules),
             logger: logger
         )
         http.host = configuration.databaseHost ?? configuration.host

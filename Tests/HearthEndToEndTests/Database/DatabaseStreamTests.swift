@@ -64,6 +64,24 @@ import Testing
         reader.close()
     }
 
+    /// Streams at one location share one encoding of each change (`DatabaseStreamFanout`); a
+    /// different format or location gets its own, and several changes in a row stay in order.
+    @Test func streamsSharingALocationGetTheirOwnFormat() throws {
+        let plain = try self.open("/rooms/s.json")
+        let export = try self.open("/rooms/s.json?format=export")
+        let child = try self.open("/rooms/s/r1.json")
+        for reader in [plain, export, child] { #expect(try self.next(reader) == #"put {"path":"/","data":null}"#) }
+        try self.write("PUT", "/rooms/s/r1.json", #"{"a":1,".priority":3}"#)
+        try self.write("PUT", "/rooms/s/r1/a.json", "2")
+        #expect(try self.next(plain) == #"put {"path":"/r1","data":{"a":1}}"#)
+        #expect(try self.next(plain) == #"put {"path":"/r1/a","data":2}"#)
+        #expect(try self.next(export) == #"put {"path":"/r1","data":{"a":1,".priority":3}}"#)
+        #expect(try self.next(export) == #"put {"path":"/r1/a","data":2}"#)
+        #expect(try self.next(child) == #"put {"path":"/","data":{"a":1}}"#)
+        #expect(try self.next(child) == #"put {"path":"/a","data":2}"#)
+        for reader in [plain, export, child] { reader.close() }
+    }
+
     @Test func keepAlivesAreEventsWithNullData() throws {
         let reader = try self.open("/quiet.json")
         #expect(try reader.nextEvent()?.event == "put")

@@ -29,26 +29,26 @@ import Testing
     @Test func aStreamStuckAfterOverflowingIsAbortedOneTickAfterItIsSeenRefusing() {
         let queue = EventQueue<ListenStream.Item>(capacity: 1)
         let writer = RecordingWriter()
-        let id = self.streams.open(project: "p", queue: queue, writer: writer)
-        #expect(self.streams.count(project: "p") == 1)
-        #expect(self.streams.count(project: "q") == 0)
+        let id = self.streams.open(scope: "p", queue: queue, writer: writer)
+        #expect(self.streams.count(scope: "p") == 1)
+        #expect(self.streams.count(scope: "q") == 0)
 
         #expect(self.streams.tick())  // the keep-alive fits
         #expect(self.streams.tick())  // the second overflows the queue: marked, not aborted yet
         #expect(writer.abortCount == 0)
         #expect(self.streams.tick())  // still open a round later: stuck, so aborted
         #expect(writer.abortCount == 1)
-        #expect(self.streams.count(project: "p") == 1)  // counted until its task has ended
+        #expect(self.streams.count(scope: "p") == 1)  // counted until its task has ended
 
         self.streams.close(id)
-        #expect(self.streams.count(project: "p") == 0)
+        #expect(self.streams.count(scope: "p") == 0)
         #expect(!self.streams.tick())  // nothing open: the ticker stops
     }
 
     @Test func aStreamThatKeepsReadingIsNeverAborted() async {
         let queue = EventQueue<ListenStream.Item>(capacity: 1)
         let writer = RecordingWriter()
-        let id = self.streams.open(project: "p", queue: queue, writer: writer)
+        let id = self.streams.open(scope: "p", queue: queue, writer: writer)
         for _ in 0..<5 {
             #expect(self.streams.tick())
             guard case .element(.keepAlive) = await queue.next() else {
@@ -62,7 +62,7 @@ import Testing
 
     @Test func aRulesChangeMakesEveryOpenStreamRecheck() async throws {
         let queues = (0..<3).map { _ in EventQueue<ListenStream.Item>(capacity: 4) }
-        for queue in queues { _ = self.streams.open(project: "p", queue: queue, writer: RecordingWriter()) }
+        for queue in queues { _ = self.streams.open(scope: "p", queue: queue, writer: RecordingWriter()) }
         let source = "service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if false; } } }"
         let compiled = try #require(RulesInForce.compile(source, fileName: "f.rules", origin: "test").0)
         self.rules.install(compiled, project: "p")

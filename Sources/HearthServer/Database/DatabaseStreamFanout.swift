@@ -1,0 +1,99 @@
+import HearthDatabase
+import Synchronization
+
+/// Hands each committed Realtime Database change to every stream that should get it, from one
+/// task for the whole server, without waking the streams' own tasks (the RTDB counterpart of
+/// `ListenFanout`; see there for why one task).
+///
+/// The store's sinks (under its lock) only append (stream, change) to one list; this task,
+/// woken once for however many changes piled up, waits once per change for it to be durable,
+/// looks the rules up once per change, then for each stream checks them and queues the bytes
+/// on its connection without waiting (`DatabaseStream.deliver`). Plain streams at the same
+/// location share one encoding of the change. Change order is kept: the list is in each
+/// store's order, and each stream's bytes are queued in list order.
+final class DatabaseStreamFanout: Sendable {
+    private struct Entry: Sendable {
+        let stream: DatabaseStream
+        let change: DatabaseChange
+        /// The value at the stream's location after the change (query streams only).
+        let value: DatabaseNode
+        let receipt: DatabaseJournalReceipt?
+    }
+
+    private struct State: Sendable {
+        var pending: [Entry] = []
+        var running = false
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Called by a stream's sink, under the store's lock: appends and, if the task is idle, starts it.
+    func enqueue(_ change: DatabaseChange, value: DatabaseNode, receipt: DatabaseJournalReceipt?, for stream: DatabaseStream) {
+        guard !stream.hasEnded else { return }
+        let start = self.state.withLock { state -> Bool in
+            state.pending.append(Entry(stream: stream, change: change, value: value, receipt: receipt))
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if start {
+            Task { await self.run() }
+        }
+    }
+
+    /// Delivers until nothing is pending, then stops (the next `enqueue` starts it again).
+    private func run() async {
+        while let batch = self.takeBatch() {
+            var start = 0
+            while start < batch.count {
+                // One change's entries are consecutive: its store called every sink in one go.
+                let first = batch[start]
+                var end = start + 1
+                while end < batch.count, batch[end].stream.call.store === first.stream.call.store,
+                    batch[end].change.sequence == first.change.sequence
+                {
+                    end += 1
+                }
+                if (try? await first.stream.call.store.waitUntilDurable(first.receipt)) != nil {
+                    Self.deliver(batch[start..<end])
+                } else {
+                    // The change could not be saved and was undone: its streams start over.
+                    for entry in batch[start..<end] { entry.stream.abandon() }
+                }
+                start = end
+            }
+        }
+    }
+
+    /// Everything pending, or nil (and the task marked idle) when there is nothing.
+    private func takeBatch() -> [Entry]? {
+        self.state.withLock { state in
+            guard !state.pending.isEmpty else {
+                state.running = false
+                return nil
+            }
+            defer { state.pending = [] }
+            return state.pending
+        }
+    }
+
+    /// One durable change to each of its streams (all of one namespace).
+    private static func deliver(_ entries: ArraySlice<Entry>) {
+        guard let first = entries.first else { return }
+        let rules = first.stream.registry.rules(for: first.stream.call.request.namespace)
+        var shared: [DatabaseStreamEncoding: [UInt8]] = [:]
+        for entry in entries {
+            let stream = entry.stream
+            guard let encoding = stream.sharedEncoding else {
+                _ = stream.deliver(entry.change, value: entry.value, rules: rules, shared: nil)
+                continue
+            }
+            let known = shared[encoding]
+            if let encoded = stream.deliver(entry.change, value: entry.value, rules: rules, shared: known), known == nil {
+                shared[encoding] = encoded
+            }
+        }
+    }
+}
