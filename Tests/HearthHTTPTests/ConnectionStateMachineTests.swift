@@ -54,6 +54,21 @@ struct ConnectionStateMachineTests {
         #expect(machine.timerFired(now: self.start + .seconds(2)) == .close(.lingerExpired))
     }
 
+    /// The server answers a keep-alive request with `Connection: close` (as after an `Upgrade`
+    /// request): the request pipelined behind it is never answered, so the connection lingers
+    /// once the response is written rather than waiting for that answer forever.
+    @Test func aResponseThatClosesLingersWithRequestsPipelinedBehindIt() {
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
+        for _ in 0..<2 {
+            #expect(machine.requestHead(keepAlive: true, now: self.start) == .forward)
+            #expect(machine.requestEnd(now: self.start) == .forward)
+        }
+        #expect(machine.responseHead(keepAlive: false) == false)
+        #expect(machine.responseEnd(now: self.start) == .linger(deadline: self.start + .seconds(2)))
+        #expect(machine.isDrainingInput)
+        #expect(machine.timerFired(now: self.start + .seconds(2)) == .close(.lingerExpired))
+    }
+
     @Test func quiescingIdleClosesAtOnce() {
         var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
         let closesNow = machine.quiesce()

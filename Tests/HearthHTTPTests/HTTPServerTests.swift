@@ -57,6 +57,22 @@ struct HTTPServerTests {
         try await server.stop()
     }
 
+    /// An `Upgrade` request is answered and the connection closed (Hearth never switches
+    /// protocols), even with another request pipelined behind it, which is not answered; the
+    /// connection used to stay open until the client closed it (found by fuzzing).
+    @Test func anUpgradeRequestClosesTheConnectionEvenWithMorePipelined() async throws {
+        let server = try await TestServer.start(responder: echoResponder)
+        let (response, rest) = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("GET /a HTTP/1.1\r\nHost: x\r\nUpgrade: webd\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+            return (try connection.readResponse(), try connection.readUntilClose())
+        }
+        #expect(response.bodyText == "GET /a|0|")
+        #expect(response.header("connection") == "close")
+        #expect(rest.isEmpty)
+        try await server.stop()
+    }
+
     @Test func http10ClosesUnlessKeepAliveIsAsked() async throws {
         let server = try await TestServer.start(responder: echoResponder)
         let (plain, plainRest, kept, second) = try await onThread {

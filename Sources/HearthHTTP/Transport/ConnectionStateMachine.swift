@@ -66,6 +66,12 @@ struct ConnectionStateMachine {
     private(set) var isReceivingBody = false
     /// Whether inbound parts belong to a request that is being discarded.
     private var isDiscardingInbound = false
+    /// The response being written ends the connection because the server decided so (its head
+    /// says `Connection: close` though the request allowed keep-alive, e.g. after an `Upgrade`
+    /// request): requests already pipelined behind it will never be answered, so the
+    /// connection lingers as soon as it is written instead of waiting for their responses
+    /// (found by fuzzing: such a connection stayed open until the client closed it).
+    private var closesAfterResponse = false
     /// The last moment the client made progress the idle timer cares about.
     private var lastProgress: NIODeadline
     /// Whether any bytes of the next request may already have arrived (set when data is read
@@ -128,9 +134,13 @@ struct ConnectionStateMachine {
     mutating func responseHead(keepAlive: Bool) -> Bool {
         switch self.phase {
         case .open:
-            if !keepAlive { self.phase = .closing }
+            if !keepAlive {
+                self.phase = .closing
+                self.closesAfterResponse = true
+            }
             return false
         case .closing:
+            if !keepAlive { self.closesAfterResponse = true }
             return keepAlive
         case .lingering, .closed:
             return false
@@ -146,7 +156,8 @@ struct ConnectionStateMachine {
             guard let deadline = self.idleDeadline else { return .none }
             return .keepAlive(timerDeadline: deadline)
         case .closing:
-            guard self.pendingResponses == 0 else { return .none }
+            guard self.pendingResponses == 0 || self.closesAfterResponse else { return .none }
+            self.pendingResponses = 0
             let deadline = now + self.lingerTimeout
             self.phase = .lingering(deadline: deadline)
             return .linger(deadline: deadline)
