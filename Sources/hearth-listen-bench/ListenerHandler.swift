@@ -1,11 +1,17 @@
 import NIOCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One benchmark listener on a raw TCP channel: sends the listen request, then scans the
 /// stream line by line, as an `EventSource` would, for `data:` lines, noting the write's
 /// sequence number (`BenchService.sequenceMarker`) each event carries and when it arrived.
 ///
-/// No HTTP decoder: every SSE event is one chunk, so chunk-size lines simply fall between the
-/// events' lines and are ignored. Keeps the client's cost per event small, since it shares the
+/// No HTTP decoder: every chunk holds whole SSE events, so chunk-size lines simply fall between
+/// the events' lines and are ignored. Keeps the client's cost per event small, since it shares the
 /// machine's cores with the server it measures.
 final class ListenerHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
@@ -41,47 +47,61 @@ final class ListenerHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let now = Monotonic.now()
         let buffer = Self.unwrapInboundIn(data)
-        var sequences: [UInt32] = []
-        var initial = false
-        var errors = 0
+        var found = Found()
         // The partial line carried over from the previous read, taken out of `self` so the
-        // loop below touches no class property (no exclusivity checks per byte).
+        // loop below touches no class property.
         var carried: [UInt8] = []
         swap(&carried, &self.line)
-        let (sequenceMarker, initialMarker, endingLines) = (self.sequenceMarker, self.initialMarker, self.endingLines)
+        let markers = (self.sequenceMarker, self.initialMarker, self.endingLines)
         buffer.withUnsafeReadableBytes { bytes in
             var start = 0
             while start < bytes.count {
-                guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                    carried.append(contentsOf: bytes[start...])
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+                guard let hit = memchr(rest.baseAddress!, Int32(UInt8(ascii: "\n")), rest.count) else {
+                    carried.append(contentsOf: rest)
                     return
                 }
-                let line: [UInt8]
+                let length = rest.baseAddress!.distance(to: UnsafeRawPointer(hit))
                 if carried.isEmpty {
-                    line = Array(bytes[start..<newline])
+                    Self.scan(UnsafeRawBufferPointer(rebasing: rest[..<length]), markers, into: &found)
                 } else {
-                    carried.append(contentsOf: bytes[start..<newline])
-                    line = carried
+                    carried.append(contentsOf: rest[..<length])
+                    carried.withUnsafeBytes { Self.scan($0, markers, into: &found) }
                     carried.removeAll(keepingCapacity: true)
                 }
-                if line.starts(with: Self.dataPrefix) {
-                    if let sequence = Self.sequence(after: sequenceMarker, in: line) { sequences.append(sequence) }
-                    if Self.find(initialMarker, in: line, from: 0) != nil { initial = true }
-                } else if endingLines.contains(line) {
-                    errors += 1
-                }
-                start = newline + 1
+                start += length + 1
             }
         }
         swap(&carried, &self.line)
-        if !sequences.isEmpty || initial || errors > 0 {
-            self.log.record(sequences, at: now, initial: initial, errors: errors)
+        if !found.sequences.isEmpty || found.initial || found.errors > 0 {
+            self.log.record(found.sequences, at: now, initial: found.initial, errors: found.errors)
+        }
+    }
+
+    /// What one read's lines carried.
+    private struct Found {
+        var sequences: [UInt32] = []
+        var initial = false
+        var errors = 0
+    }
+
+    /// Notes what one line (without its newline) carries. Searches with `memchr` and `memcmp`,
+    /// not byte by byte in Swift: the client shares the cores with the server it measures.
+    private static func scan(
+        _ line: UnsafeRawBufferPointer, _ markers: (sequence: [UInt8], initial: [UInt8], ending: [[UInt8]]),
+        into found: inout Found
+    ) {
+        if line.starts(with: Self.dataPrefix) {
+            if let sequence = Self.sequence(after: markers.sequence, in: line) { found.sequences.append(sequence) }
+            if Self.find(markers.initial, in: line) != nil { found.initial = true }
+        } else if markers.ending.contains(where: { line.elementsEqual($0) }) {
+            found.errors += 1
         }
     }
 
     /// The number after `marker` in `line`, if any.
-    private static func sequence(after marker: [UInt8], in line: [UInt8]) -> UInt32? {
-        guard var index = Self.find(marker, in: line, from: 0) else { return nil }
+    private static func sequence(after marker: [UInt8], in line: UnsafeRawBufferPointer) -> UInt32? {
+        guard var index = Self.find(marker, in: line) else { return nil }
         index += marker.count
         var value: UInt32 = 0
         while index < line.count, line[index] >= UInt8(ascii: "0"), line[index] <= UInt8(ascii: "9") {
@@ -91,13 +111,18 @@ final class ListenerHandler: ChannelInboundHandler {
         return value
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+    /// The offset of `needle` in `haystack`, if there.
+    private static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let first = needle.first, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBytes { needle -> Int? in
+            var offset = 0
+            while haystack.count - offset >= needle.count {
+                guard let hit = memchr(base + offset, Int32(first), haystack.count - offset - needle.count + 1) else { return nil }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return at }
+                offset = at + 1
+            }
+            return nil
         }
-        return nil
     }
 }

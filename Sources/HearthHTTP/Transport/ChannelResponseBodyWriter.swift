@@ -15,8 +15,9 @@ import Synchronization
 /// outbox's limit.
 struct ChannelResponseBodyWriter: ResponseBodyWriter {
     let channel: any Channel
-    /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`.
-    let bytesWritten: Counter
+    /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`;
+    /// nil when none is declared (an event stream then pays no lock per piece for it).
+    let bytesWritten: Counter?
     /// Fired when the client closes the connection or the server shuts down.
     let stop: StopSignal
     let outbox: StreamOutbox
@@ -35,7 +36,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     func write(_ bytes: [UInt8]) async throws {
         guard !bytes.isEmpty else { return }
         guard self.channel.isActive else { throw HTTPServerError.clientDisconnected }
-        self.bytesWritten.add(bytes.count)
+        self.bytesWritten?.add(bytes.count)
         let mustWait = !self.channel.isWritable || self.outbox.pendingBytes + bytes.count > StreamOutbox.limit
         let waiter = mustWait ? self.channel.eventLoop.makePromise(of: Void.self) : nil
         self.schedule(self.outbox.add(bytes, allocator: self.channel.allocator, waiter: waiter))
@@ -54,7 +55,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         guard let drain = self.outbox.add(bytes, allocator: self.channel.allocator, backlog: backlog, writable: writable) else {
             return false
         }
-        self.bytesWritten.add(bytes.count)
+        self.bytesWritten?.add(bytes.count)
         self.schedule(drain)
         return true
     }

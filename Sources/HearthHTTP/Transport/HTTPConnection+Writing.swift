@@ -43,7 +43,7 @@ extension HTTPConnection {
     ) async throws -> Bool {
         let channel = self.channel.channel
         let writer = ChannelResponseBodyWriter(
-            channel: channel, bytesWritten: ChannelResponseBodyWriter.Counter(), stop: StopSignal(),
+            channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
             outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)))
         switch await self.runStream(produce, inline: inline, writer: writer) {
         case .success:
@@ -54,8 +54,8 @@ extension HTTPConnection {
             self.logStreamFailure("failed after the head was sent; closing the connection: \(error)", request)
             return false
         }
-        if let length, writer.bytesWritten.total != length {
-            self.logStreamFailure("wrote \(writer.bytesWritten.total) bytes but declared Content-Length \(length); closing the connection.", request)
+        if let length, let written = writer.bytesWritten?.total, written != length {
+            self.logStreamFailure("wrote \(written) bytes but declared Content-Length \(length); closing the connection.", request)
             return false
         }
         try await writer.end()

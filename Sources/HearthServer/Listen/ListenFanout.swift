@@ -1,4 +1,5 @@
 import HearthFirestore
+import HearthHTTP
 import Synchronization
 
 /// Hands each committed snapshot to every listen stream that should get it, from one task for
@@ -70,9 +71,12 @@ final class ListenFanout: Sendable {
         }
     }
 
-    /// One durable event to each of its streams; the rules in force are looked up once per
-    /// project, not once per stream.
+    /// One durable event to each of its streams; it is encoded once (all its streams listen to
+    /// one view of one database), and the rules in force are looked up once per project, not
+    /// once per stream.
     private static func deliver(_ event: ListenEvent, to streams: ArraySlice<(stream: ListenStream, event: ListenEvent)>) {
+        guard let first = streams.first?.stream else { return }
+        let bytes = event.memo.bytes { ListenCodec.event(event.snapshot, in: first.call.database).encoded }
         var rules: [String: RulesInForce?] = [:]
         for (stream, _) in streams {
             let project = stream.call.database.project
@@ -83,7 +87,7 @@ final class ListenFanout: Sendable {
                 current = stream.rules.rules(for: project)
                 rules[project] = current
             }
-            stream.deliver(event, rules: current)
+            stream.deliver(bytes, rules: current)
         }
     }
 }

@@ -135,16 +135,15 @@ final class ListenStream: Sendable {
     private static let keepAliveComment = ServerSentEvent.comment("keep-alive")
 
     /// Called by the fan-out for each durable snapshot: checks the rules, then queues the
-    /// shared encoding on the connection without waiting (or keeps it for after the first
-    /// snapshot). Ends the stream, waking its task with the final event, when access is lost
+    /// snapshot's shared encoding on the connection without waiting (or keeps it for after the
+    /// first snapshot). Ends the stream, waking its task with the final event, when access is lost
     /// or the client is `capacity` snapshots behind.
-    func deliver(_ event: ListenEvent, rules: RulesInForce?) {
+    func deliver(_ bytes: [UInt8], rules: RulesInForce?) {
         guard !self.hasEnded else { return }
         if let denial = self.denial(rules: rules) {
             self.finish(with: self.end(denial))
             return
         }
-        let bytes = event.memo.bytes { ListenCodec.event(event.snapshot, in: self.call.database).encoded }
         let sent = self.state.withLock { state -> Bool in
             guard let writer = state.writer else {
                 state.early.append(bytes)
