@@ -90,6 +90,12 @@ public final class DatabaseStore: Sendable {
         }
     }
 
+    /// Sinks subscribed now (open streams of the namespace, and subscriptions whose response
+    /// has not started or ended yet). O(1).
+    public var subscriptionCount: Int {
+        self.state.withLock { $0.sinks.count }
+    }
+
     /// Stops deliveries to a sink; after this returns it is not called again.
     public func unsubscribe(_ subscription: DatabaseSubscription) {
         self.state.withLock { state in state.sinks.removeAll { $0.id == subscription.id } }

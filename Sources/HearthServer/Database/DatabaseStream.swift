@@ -85,12 +85,15 @@ final class DatabaseStream: Sendable {
             fanout.enqueue(change, value: filter.needsValue ? root.child(at: filter.path) : .empty, receipt: receipt, for: self)
         }
         self.subscription.withLock { $0 = subscription }
+        let lease = DatabaseSubscriptionLease(store: self.call.store, subscription: subscription)
         let format = self.call.request.output.format
         let first = self.state.withLock { $0.listener.initialEvent(root: root) }.serialized(format)
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]
-        return Response(headers: headers, body: .eventStream { writer in
+        return Response(headers: headers, body: .eventStream { [lease] writer in
+            // The body holds the lease: dropped unrun (a HEAD request), it ends the subscription.
+            _ = lease
             try await self.stream(first, writer)
         })
     }
