@@ -44,6 +44,9 @@ final class DatabaseStream: Sendable {
     private struct State: Sendable {
         /// The query stream's last result lives here, so it is only touched under the lock.
         var listener: DatabaseListener
+        /// The first event's bytes until they are written. Kept here, not in the body closure,
+        /// which lives as long as the stream: a large first value is released once sent.
+        var first: [UInt8] = []
         var writer: (any ResponseBodyWriter)?
         var early: [Early] = []
     }
@@ -87,21 +90,21 @@ final class DatabaseStream: Sendable {
         self.subscription.withLock { $0 = subscription }
         let lease = DatabaseSubscriptionLease(store: self.call.store, subscription: subscription)
         let format = self.call.request.output.format
-        let first = self.state.withLock { $0.listener.initialEvent(root: root) }.serialized(format)
+        self.state.withLock { $0.first = $0.listener.initialEvent(root: root).serialized(format) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]
         return Response(headers: headers, body: .eventStream { [lease] writer in
             // The body holds the lease: dropped unrun (a HEAD request), it ends the subscription.
             _ = lease
-            try await self.stream(first, writer)
+            try await self.stream(writer)
         })
     }
 
     /// The stream's body: the first event, then control items until the stream ends. Kept
     /// lean, as `ListenStream`'s: its frames stay allocated while the stream is open.
     @inline(never)
-    private func stream(_ first: [UInt8], _ writer: any ResponseBodyWriter) async throws {
+    private func stream(_ writer: any ResponseBodyWriter) async throws {
         let entry = self.streams.open(scope: self.call.request.namespace, queue: self.control, writer: writer)
         writer.onStop { [control] in control.close() }
         let expiry = self.startExpiryTimer()
@@ -112,7 +115,10 @@ final class DatabaseStream: Sendable {
             self.control.close()
             self.streams.close(entry)
         }
-        try await writer.write(first)
+        try await writer.write(self.state.withLock { state in
+            defer { state.first = [] }
+            return state.first
+        })
         self.goLive(writer)
         while true {
             let item: Item

@@ -30,6 +30,9 @@ final class ListenStream: Sendable {
     }
 
     private struct State: Sendable {
+        /// The first snapshot's bytes until they are written. Kept here, not in the body
+        /// closure, which lives as long as the stream: a large first snapshot is released once sent.
+        var opening: [UInt8] = []
         var writer: (any ResponseBodyWriter)?
         /// Encoded snapshots delivered before the first one was written.
         var early: [[UInt8]] = []
@@ -82,8 +85,9 @@ final class ListenStream: Sendable {
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no",
         ]
         let opening = ListenCodec.event(first, in: self.call.database).encoded
+        self.state.withLock { $0.opening = opening }
         return Response(headers: headers, body: .eventStream { writer in
-            try await self.stream(opening, lease, writer)
+            try await self.stream(lease, writer)
         })
     }
 
@@ -93,7 +97,7 @@ final class ListenStream: Sendable {
     /// open, so the cold paths (errors, encoding) are synchronous functions whose locals never
     /// enter them.
     @inline(never)
-    private func stream(_ opening: [UInt8], _ lease: ListenLease, _ writer: any ResponseBodyWriter) async throws {
+    private func stream(_ lease: ListenLease, _ writer: any ResponseBodyWriter) async throws {
         let entry = self.streams.open(scope: self.call.database.project, queue: self.control, writer: writer)
         writer.onStop { [control] in control.close() }
         defer {
@@ -102,7 +106,10 @@ final class ListenStream: Sendable {
             self.control.close()
             self.streams.close(entry)
         }
-        try await writer.write(opening)
+        try await writer.write(self.state.withLock { state in
+            defer { state.opening = [] }
+            return state.opening
+        })
         self.goLive(writer)
         while true {
             let item: Item
