@@ -16,11 +16,10 @@ import Synchronization
 /// A stream that was cut off has already left the store, and its queue (closed, or overflowed
 /// with keep-alives) refuses items, but its task may be stuck writing its final event to a
 /// client that stopped reading, holding the connection. A tick that finds the queue refusing
-/// marks the stream; if the next tick
-/// finds it still open, the connection is aborted (the entry stays until the stream's task has
-/// ended and closed it, so the count never runs ahead of the real state). So a reader that was
-/// cut off gets at least one keep-alive interval to read its final `error` event, and at most
-/// two.
+/// marks the stream; if the next tick finds it still open, the connection is aborted (the
+/// entry stays until the stream's task has ended and closed it, so the count never runs ahead
+/// of the real state). So a reader that was cut off gets at least one keep-alive interval to
+/// read its final event (Firestore's `error`, the end of an RTDB stream), and at most two.
 final class OpenStreams<Item: Sendable>: Sendable {
     /// One open stream, as the registry sees it.
     private struct Entry: Sendable {
