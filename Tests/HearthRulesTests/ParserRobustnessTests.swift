@@ -44,4 +44,21 @@ import Testing
             #expect(ruleset == nil || diagnostics.allSatisfy { $0.severity == .warning }, "\(text)")
         }
     }
+
+    /// Nesting is bounded (`Parser.maxDepth`): thousands of parentheses, `!` or chained
+    /// operators used to overflow the stack (found by fuzzing); now they are one diagnostic,
+    /// and the nesting real rules use still compiles.
+    @Test(arguments: [
+        ("(", ")", 5_000, false), ("!", "", 5_000, false), ("true && ", "", 5_000, false), ("(", ")", 100, true),
+        ("true || ", "", 100, true),
+    ])
+    func nestingIsBounded(prefix: String, suffix: String, count: Int, compiles: Bool) {
+        let condition = String(repeating: prefix, count: count) + "true" + String(repeating: suffix, count: count)
+        let source = "rules_version = '2'; service cloud.firestore { match /databases/{d}/documents { match /a/{b} { allow read: if \(condition); } } }"
+        let (ruleset, diagnostics) = CompiledRuleset.compile(source: source)
+        #expect((ruleset != nil) == compiles, "\(prefix) × \(count)")
+        if !compiles {
+            #expect(diagnostics.contains { $0.message.contains("nested more than 128 levels deep") }, "\(prefix) × \(count)")
+        }
+    }
 }

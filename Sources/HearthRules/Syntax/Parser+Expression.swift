@@ -4,6 +4,8 @@ extension Parser {
 
     /// expr := or ['?' expr ':' expr]   (loosest; see reference §8.2 for the precedence table)
     mutating func parseExpr() throws(ParseError) -> Expr {
+        try self.nest()
+        defer { self.depth -= 1 }
         let condition = try self.parseBinary(level: 0)
         guard self.token.isPunct("?") else { return condition }
         let loc = self.token.location
@@ -27,10 +29,26 @@ extension Parser {
         }
     }
 
+    /// One more level of nesting (see `Parser.maxDepth`); the caller undoes it when done.
+    /// Throws, leaving the depth as it was, past the limit.
+    mutating func nest() throws(ParseError) {
+        guard self.depth < Self.maxDepth else {
+            throw ParseError(
+                message: "expression nested more than \(Self.maxDepth) levels deep (parentheses, calls and chained operators count); split it into functions",
+                location: self.token.location)
+        }
+        self.depth += 1
+    }
+
     mutating func parseBinary(level: Int) throws(ParseError) -> Expr {
         if level == Self.levels.count { return try self.parseUnary() }
         var lhs = try self.parseBinary(level: level + 1)
+        // Each operator of a chain puts the tree one level deeper (left-deep).
+        var chained = 0
+        defer { self.depth -= chained }
         while let op = self.operatorAt(level: level) {
+            try self.nest()
+            chained += 1
             let loc = self.token.location
             self.advance()
             if op == "is" {
@@ -47,6 +65,8 @@ extension Parser {
     mutating func parseUnary() throws(ParseError) -> Expr {
         let loc = self.token.location
         if self.token.isPunct("!") {
+            try self.nest()
+            defer { self.depth -= 1 }
             self.advance()
             return self.node(.unary(.not, try self.parseUnary()), at: loc)
         }
@@ -61,6 +81,8 @@ extension Parser {
                 self.advance()
                 return try self.parsePostfix(self.node(.literal(.float(-v)), at: loc))
             }
+            try self.nest()
+            defer { self.depth -= 1 }
             return self.node(.unary(.negate, try self.parseUnary()), at: loc)
         }
         return try self.parsePostfix(try self.parsePrimary())

@@ -6,6 +6,14 @@ public struct Parser {
     var file = RulesFile()
     var diagnostics: [Diagnostic] = []
     let fileName: String
+    /// How deeply the parse recursion is nested now: match blocks, parentheses, calls, unary
+    /// and conditional operators, and chained binary operators (which build left-deep trees).
+    var depth = 0
+    /// The deepest nesting accepted. Every later pass (checker, compiler, evaluator, even
+    /// releasing the tree) recurses over the tree, so an unbounded one (`((((…` or
+    /// `a && a && …` thousands of times, found by fuzzing) overflowed the stack and killed the
+    /// server; real rules nest a few levels.
+    static let maxDepth = 128
 
     /// Parses a whole rules file. Returns the AST (possibly partial) and every diagnostic.
     public static func parse(source: String, fileName: String = "firestore.rules") -> (RulesFile, [Diagnostic]) {
@@ -173,6 +181,13 @@ public struct Parser {
             case .identifier("function"):
                 if let f = self.parseFunction() { body.functions.append(f) }
             case .identifier("match"):
+                self.depth += 1
+                defer { self.depth -= 1 }
+                guard self.depth <= Self.maxDepth else {
+                    self.report("match blocks nested more than \(Self.maxDepth) levels deep", at: self.token.location)
+                    while self.token.kind != .endOfFile { self.advance() }
+                    return body
+                }
                 if let m = self.parseMatch() { body.matches.append(m) }
             case .identifier("allow"):
                 let loc = self.token.location

@@ -95,6 +95,18 @@ struct DatabaseRulesCompileTests {
         }
     }
 
+    /// Expression nesting is bounded (`DatabaseParser.maxDepth`): thousands of parentheses,
+    /// `!` or chained operators used to overflow the stack (found by fuzzing).
+    @Test(arguments: [("(", ")", 5_000, false), ("!", "", 5_000, false), ("true && ", "", 5_000, false), ("(", ")", 120, true)])
+    func nestingIsBounded(prefix: String, suffix: String, count: Int, compiles: Bool) {
+        let expression = String(repeating: prefix, count: count) + "true" + String(repeating: suffix, count: count)
+        let (ruleset, diagnostics) = DatabaseRuleset.compile(source: #"{"rules": {".read": "\#(expression)"}}"#)
+        #expect((ruleset != nil) == compiles, "\(prefix) × \(count)")
+        if !compiles {
+            #expect(diagnostics.contains { $0.message.contains("nested more than 128 levels deep") }, "\(prefix) × \(count)")
+        }
+    }
+
     @Test func duplicateKeyIsAWarning() {
         let (ruleset, diagnostics) = DatabaseRuleset.compile(source: #"{"rules": {".read": false, ".read": true}}"#)
         #expect(ruleset != nil)

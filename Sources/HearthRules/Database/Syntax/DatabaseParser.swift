@@ -5,6 +5,13 @@
 struct DatabaseParser {
     let tokens: [DatabaseToken]
     var position = 0
+    /// How deeply the parse recursion is nested now: parentheses, calls, unary and conditional
+    /// operators, and chained binary operators (which build left-deep trees).
+    var depth = 0
+    /// The deepest nesting accepted. The checker and the evaluator recurse over the tree, so an
+    /// unbounded one (`((((…` thousands of times, found by fuzzing) overflowed the stack and
+    /// killed the server; real rules nest a few levels.
+    static let maxDepth = 128
 
     /// Parses the whole text as one expression; the error carries the scalar offset.
     static func parse(_ text: String) throws(DatabaseExpressionError) -> DatabaseExpression {
@@ -36,8 +43,21 @@ struct DatabaseParser {
         self.advance()
     }
 
+    /// One more level of nesting (see `maxDepth`); the caller undoes it when done. Throws,
+    /// leaving the depth as it was, past the limit.
+    mutating func nest() throws(DatabaseExpressionError) {
+        guard self.depth < Self.maxDepth else {
+            throw DatabaseExpressionError(
+                message: "expression nested more than \(Self.maxDepth) levels deep (parentheses, calls and chained operators count)",
+                offset: self.current.offset)
+        }
+        self.depth += 1
+    }
+
     /// `test ? a : b`, right-associative and lowest, as in JavaScript.
     mutating func parseConditional() throws(DatabaseExpressionError) -> DatabaseExpression {
+        try self.nest()
+        defer { self.depth -= 1 }
         let test = try self.parseBinary(minimum: 1)
         guard self.isSymbol(.question) else { return test }
         let at = self.current.offset
@@ -51,7 +71,12 @@ struct DatabaseParser {
     /// Left-associative binary operators at or above `minimum` precedence.
     mutating func parseBinary(minimum: Int) throws(DatabaseExpressionError) -> DatabaseExpression {
         var left = try self.parseUnary()
+        // Each operator of a chain puts the tree one level deeper (left-deep).
+        var chained = 0
+        defer { self.depth -= chained }
         while case .symbol(let symbol) = self.current.kind, let op = DatabaseBinaryOperator(symbol), op.precedence >= minimum {
+            try self.nest()
+            chained += 1
             let at = self.current.offset
             self.advance()
             let right = try self.parseBinary(minimum: op.precedence + 1)
@@ -63,10 +88,14 @@ struct DatabaseParser {
     mutating func parseUnary() throws(DatabaseExpressionError) -> DatabaseExpression {
         let at = self.current.offset
         if self.isSymbol(.not) {
+            try self.nest()
+            defer { self.depth -= 1 }
             self.advance()
             return .not(try self.parseUnary(), at: at)
         }
         if self.isSymbol(.minus) {
+            try self.nest()
+            defer { self.depth -= 1 }
             self.advance()
             return .negate(try self.parseUnary(), at: at)
         }
