@@ -31,14 +31,19 @@ struct BenchOptions: Sendable {
             case "--writers": options.writers = Int(value) ?? 0
             case "--project": options.project = value
             case "--namespace": options.namespace = value
-            case "--service" where value == "firestore" || value == "database": options.database = value == "database"
+            case "--service":
+                guard value == "firestore" || value == "database" else {
+                    print("hearth-listen-bench: --service is firestore or database, not \(value)")
+                    return nil
+                }
+                options.database = value == "database"
             default:
                 print("hearth-listen-bench: unknown option \(name)")
                 return nil
             }
         }
         guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0 else {
-            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database] [--listeners N] [--rate COMMITS_PER_S] [--seconds S] [--writers W]")
+            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS]")
             return nil
         }
         return options

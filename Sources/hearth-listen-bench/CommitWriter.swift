@@ -61,7 +61,7 @@ final class CommitWriter: Sendable {
             try connection.send(request)
             let response = try connection.readResponse()
             let acknowledged = Monotonic.now()
-            guard response.status == 200 else { throw RawHTTPError("write \(sequence): HTTP \(response.status)") }
+            guard response.status == 200 else { throw RawHTTPError("\(self.service.wording.write) \(sequence): HTTP \(response.status)") }
             self.ackTimes.withLock { $0[sequence] = acknowledged }
             self.acknowledgements.withLock { $0.append(acknowledged - sent) }
         } catch {

@@ -54,7 +54,8 @@ enum ListenBench {
         for _ in 0..<options.listeners {
             channels.append(try bootstrap.connect(host: "127.0.0.1", port: options.port).wait())
         }
-        try self.waitUntil("every listener has its initial snapshot", seconds: 60) {
+        let words = service.wording
+        try self.waitUntil("every \(words.listener) has its initial \(words.delivery)", seconds: 60) {
             log.ready == options.listeners
         }
         if let project = service.countedProject {
@@ -71,7 +72,7 @@ enum ListenBench {
         writer.run()
         let written = Monotonic.now() - started
         let expected = options.listeners * writer.acknowledged.count
-        try? self.waitUntil("every snapshot is delivered", seconds: 30) { log.deliveries >= expected }
+        try? self.waitUntil("every \(words.delivery) is delivered", seconds: 30) { log.deliveries >= expected }
         let cpuAfter = probe.cpuTicks()
         let clientCPU = Self.clientCPUSeconds() - clientBefore
         let reads = log.reads - readsBefore
@@ -92,25 +93,21 @@ enum ListenBench {
         acknowledgements.sort()
 
         print("cores: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) (the client's \(options.writers) writer threads and 1 listener thread share them with the server)")
-        let (listeners, deliveries, writes) = (service.listenerName, service.deliveryName, service.writeName)
-        let (what, target) =
-            if case .firestore = service { ("one query", "target p99 < 100 ms") } else { ("one location", "no target; Firestore's is p99 < 100 ms") }
-        print("\(listeners): \(options.listeners) SSE streams on \(what); writes: \(writer.total) \(writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
-        print("\(writes) acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
-        print("\(deliveries) delivered: \(latencies.count)/\(expected); \(listeners) cut off: \(log.errors); streams closed: \(log.closed)")
-        print("write-to-delivery latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (\(target))")
-        print("  of which after the write was acknowledged: p50 \(ms(afterAck, 0.50)) ms, p99 \(ms(afterAck, 0.99)) ms")
+        print("\(words.listeners): \(options.listeners) SSE streams on \(words.listened); writes: \(writer.total) \(words.writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
+        print("\(words.writes) acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
+        print("\(words.deliveries) delivered: \(latencies.count)/\(expected); \(words.listeners) cut off: \(log.errors); streams closed: \(log.closed)")
+        print("\(words.latency) latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (\(words.latencyTarget))")
+        print("  of which after the \(words.write) was acknowledged: p50 \(ms(afterAck, 0.50)) ms, p99 \(ms(afterAck, 0.99)) ms")
         if let cpuBefore, let cpuAfter, expected > 0 {
             let seconds = Double(cpuAfter - cpuBefore) / Double(sysconf(Int32(_SC_CLK_TCK)))
-            print("server CPU while writing and delivering: \(String(format2: seconds)) s, \(String(format2: seconds * 1e6 / Double(expected))) µs per delivered event")
+            print("server CPU while writing and delivering: \(String(format2: seconds)) s, \(String(format2: seconds * 1e6 / Double(expected))) µs per delivered \(words.delivery)")
         }
-        print("client CPU: \(String(format2: clientCPU)) s; \(reads) socket reads carried the \(deliveries) (\(String(format2: Double(latencies.count) / Double(max(reads, 1)))) per read)")
+        print("client CPU: \(String(format2: clientCPU)) s; \(reads) socket reads carried the \(words.deliveries) (\(String(format2: Double(latencies.count) / Double(max(reads, 1)))) per read)")
         if let before, let after {
             let perListener = Double(after - before) * 1024 / Double(options.listeners)
-            let memoryTarget = if case .firestore = service { " (target < 20 KiB)" } else { "" }
-            print("server RSS: \(before) KiB before, \(after) KiB with \(options.listeners) idle \(listeners): \(String(format2: perListener / 1024)) KiB per idle stream\(memoryTarget)")
+            print("server RSS: \(before) KiB before, \(after) KiB with \(options.listeners) idle \(words.listeners): \(String(format2: perListener / 1024)) KiB per idle \(words.listener) (\(words.memoryTarget))")
         }
-        for failure in writer.failed.prefix(5) { print("write failed: \(failure)") }
+        for failure in writer.failed.prefix(5) { print("\(words.write) failed: \(failure)") }
 
         for channel in channels { channel.close(promise: nil) }
     }
