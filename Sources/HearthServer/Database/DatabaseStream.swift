@@ -88,7 +88,7 @@ final class DatabaseStream: Sendable {
             fanout.enqueue(change, value: filter.needsValue ? root.child(at: filter.path) : .empty, receipt: receipt, for: self)
         }
         self.subscription.withLock { $0 = subscription }
-        let lease = DatabaseSubscriptionLease(store: self.call.store, subscription: subscription)
+        let lease = SubscriptionLease { [store = self.call.store] in store.unsubscribe(subscription) }
         let format = self.call.request.output.format
         self.state.withLock { $0.first = $0.listener.initialEvent(root: root).serialized(format) }
         let headers: HTTPHeaders = [
@@ -101,36 +101,23 @@ final class DatabaseStream: Sendable {
         })
     }
 
-    /// The stream's body: the first event, then control items until the stream ends. Kept
-    /// lean, as `ListenStream`'s: its frames stay allocated while the stream is open.
+    /// The stream's body (`OpenStreams.serve`), then leaving the store.
     @inline(never)
     private func stream(_ writer: any ResponseBodyWriter) async throws {
-        let entry = self.streams.open(scope: self.call.request.namespace, queue: self.control, writer: writer)
-        writer.onStop { [control] in control.close() }
         let expiry = self.startExpiryTimer()
         defer {
             self.ended.store(true, ordering: .relaxed)
             expiry?.cancel()
             self.leaveStore()
-            self.control.close()
-            self.streams.close(entry)
         }
-        try await writer.write(self.state.withLock { state in
-            defer { state.first = [] }
-            return state.first
-        })
-        self.goLive(writer)
-        while true {
-            let item: Item
-            switch await self.control.next() {
-            case .closed: return
-            case .overflowed: item = .end(self.cutOff() ?? [])
-            case .element(let next): item = next
-            }
-            guard let (bytes, last) = self.handle(item) else { continue }
-            try await writer.write(bytes)
-            if last { return }
-        }
+        try await self.streams.serve(
+            writer, scope: self.call.request.namespace, queue: self.control,
+            first: { self.state.withLock { state in
+                defer { state.first = [] }
+                return state.first
+            } },
+            goLive: { self.goLive(writer) },
+            handle: { self.handle($0 ?? .end(self.cutOff() ?? [])) })
     }
 
     /// What to write for a control item, and whether the stream ends with it; nil for nothing.

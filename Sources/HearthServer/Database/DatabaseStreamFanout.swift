@@ -1,5 +1,4 @@
 import HearthDatabase
-import Synchronization
 
 /// Hands each committed Realtime Database change to every stream that should get it, from one
 /// task for the whole server, without waking the streams' own tasks (the RTDB counterpart of
@@ -20,32 +19,21 @@ final class DatabaseStreamFanout: Sendable {
         let receipt: DatabaseJournalReceipt?
     }
 
-    private struct State: Sendable {
-        var pending: [Entry] = []
-        var running = false
-    }
-
-    private let state = Mutex(State())
+    private let queue = FanoutQueue<Entry>()
 
     init() {}
 
     /// Called by a stream's sink, under the store's lock: appends and, if the task is idle, starts it.
     func enqueue(_ change: DatabaseChange, value: DatabaseNode, receipt: DatabaseJournalReceipt?, for stream: DatabaseStream) {
         guard !stream.hasEnded else { return }
-        let start = self.state.withLock { state -> Bool in
-            state.pending.append(Entry(stream: stream, change: change, value: value, receipt: receipt))
-            guard !state.running else { return false }
-            state.running = true
-            return true
-        }
-        if start {
+        if self.queue.append(Entry(stream: stream, change: change, value: value, receipt: receipt)) {
             Task { await self.run() }
         }
     }
 
     /// Delivers until nothing is pending, then stops (the next `enqueue` starts it again).
     private func run() async {
-        while let batch = self.takeBatch() {
+        while let batch = self.queue.takeBatch() {
             var start = 0
             while start < batch.count {
                 // One change's entries are consecutive: its store called every sink in one go.
@@ -64,18 +52,6 @@ final class DatabaseStreamFanout: Sendable {
                 }
                 start = end
             }
-        }
-    }
-
-    /// Everything pending, or nil (and the task marked idle) when there is nothing.
-    private func takeBatch() -> [Entry]? {
-        self.state.withLock { state in
-            guard !state.pending.isEmpty else {
-                state.running = false
-                return nil
-            }
-            defer { state.pending = [] }
-            return state.pending
         }
     }
 

@@ -1,6 +1,5 @@
 import HearthFirestore
 import HearthHTTP
-import Synchronization
 
 /// Hands each committed snapshot to every listen stream that should get it, from one task for
 /// the whole server, without waking the streams' own tasks.
@@ -16,12 +15,7 @@ import Synchronization
 /// Commit order is kept: the list is in the store's order, and each stream's bytes are queued
 /// in list order.
 final class ListenFanout: Sendable {
-    private struct State: Sendable {
-        var pending: [(stream: ListenStream, event: ListenEvent)] = []
-        var running = false
-    }
-
-    private let state = Mutex(State())
+    private let queue = FanoutQueue<(stream: ListenStream, event: ListenEvent)>()
 
     init() {}
 
@@ -29,13 +23,7 @@ final class ListenFanout: Sendable {
     /// starts it. Returns false once the stream has ended, so the store drops its sink.
     func enqueue(_ event: ListenEvent, for stream: ListenStream) -> Bool {
         guard !stream.hasEnded else { return false }
-        let start = self.state.withLock { state -> Bool in
-            state.pending.append((stream, event))
-            guard !state.running else { return false }
-            state.running = true
-            return true
-        }
-        if start {
+        if self.queue.append((stream, event)) {
             Task { await self.run() }
         }
         return true
@@ -43,7 +31,7 @@ final class ListenFanout: Sendable {
 
     /// Delivers until nothing is pending, then stops (the next `enqueue` starts it again).
     private func run() async {
-        while let batch = self.takeBatch() {
+        while let batch = self.queue.takeBatch() {
             var start = 0
             while start < batch.count {
                 let event = batch[start].event
@@ -56,18 +44,6 @@ final class ListenFanout: Sendable {
                 }
                 start = end
             }
-        }
-    }
-
-    /// Everything pending, or nil (and the task marked idle) when there is nothing.
-    private func takeBatch() -> [(stream: ListenStream, event: ListenEvent)]? {
-        self.state.withLock { state in
-            guard !state.pending.isEmpty else {
-                state.running = false
-                return nil
-            }
-            defer { state.pending = [] }
-            return state.pending
         }
     }
 

@@ -80,7 +80,7 @@ final class ListenStream: Sendable {
                 try self.call.store.listen(self.target, sink: sink)
             }
         self.registration.withLock { $0 = registration }
-        let lease = ListenLease(store: self.call.store, registration: registration)
+        let lease = SubscriptionLease { [store = self.call.store] in store.cancel(registration) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no",
         ]
@@ -91,37 +91,22 @@ final class ListenStream: Sendable {
         })
     }
 
-    /// The stream's body: the first snapshot, then control items until the stream ends.
-    ///
-    /// Kept lean on purpose: the frames of this task stay allocated as long as the listener is
-    /// open, so the cold paths (errors, encoding) are synchronous functions whose locals never
-    /// enter them.
+    /// The stream's body (`OpenStreams.serve`: the first snapshot, then control items until the
+    /// stream ends), then leaving the store.
     @inline(never)
-    private func stream(_ lease: ListenLease, _ writer: any ResponseBodyWriter) async throws {
-        let entry = self.streams.open(scope: self.call.database.project, queue: self.control, writer: writer)
-        writer.onStop { [control] in control.close() }
+    private func stream(_ lease: SubscriptionLease, _ writer: any ResponseBodyWriter) async throws {
         defer {
             self.ended.store(true, ordering: .relaxed)
             lease.cancel()
-            self.control.close()
-            self.streams.close(entry)
         }
-        try await writer.write(self.state.withLock { state in
-            defer { state.opening = [] }
-            return state.opening
-        })
-        self.goLive(writer)
-        while true {
-            let item: Item
-            switch await self.control.next() {
-            case .closed: return
-            case .overflowed: item = .end(self.cutOff(reason: "keep-alives") ?? [])
-            case .element(let next): item = next
-            }
-            guard let (bytes, last) = self.handle(item) else { continue }
-            try await writer.write(bytes)
-            if last { return }
-        }
+        try await self.streams.serve(
+            writer, scope: self.call.database.project, queue: self.control,
+            first: { self.state.withLock { state in
+                defer { state.opening = [] }
+                return state.opening
+            } },
+            goLive: { self.goLive(writer) },
+            handle: { self.handle($0 ?? .end(self.cutOff(reason: "keep-alives") ?? [])) })
     }
 
     /// What to write for a control item, and whether the stream ends with it; nil for nothing.
