@@ -66,18 +66,9 @@ struct HTTPServerLifecycleTests {
                 })
             }
         )
-        let port = server.port
-        async let response: RawHTTPResponse = onThread {
-            let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-            return try connection.readResponse()
-        }
-        await streaming.wait()
-        server.server.shutdown()
-        let complete = try await response
+        let complete = try await Self.shutDownDuringStream(server, streaming: streaming)
         #expect(complete.wasChunked)
         #expect(complete.bodyText == "event\n")
-        try await server.runTask.value
     }
 
     /// An `.eventStream` producer is not cancelled: it is told to stop through `onStop`, and
@@ -95,18 +86,9 @@ struct HTTPServerLifecycleTests {
                 })
             }
         )
-        let port = server.port
-        async let response: RawHTTPResponse = onThread {
-            let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-            return try connection.readResponse()
-        }
-        await streaming.wait()
-        server.server.shutdown()
-        let complete = try await response
+        let complete = try await Self.shutDownDuringStream(server, streaming: streaming)
         #expect(complete.wasChunked)
         #expect(complete.bodyText == "event\n")
-        try await server.runTask.value
     }
 
     @Test func shutdownBeforeRunMakesRunReturn() async throws {
@@ -131,5 +113,21 @@ struct HTTPServerLifecycleTests {
         try await server.run()  // returns at once: already shut down
         let refused = try await onThread { () -> Bool in (try? RawHTTPConnection(port: port)) == nil }
         #expect(refused)
+    }
+
+    /// Opens a stream on `server`, shuts the server down once the producer has written
+    /// (`streaming`), and returns the whole response once the server has stopped running.
+    private static func shutDownDuringStream(_ server: TestServer, streaming: Signal) async throws -> RawHTTPResponse {
+        let port = server.port
+        async let response: RawHTTPResponse = onThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try connection.readResponse()
+        }
+        await streaming.wait()
+        server.server.shutdown()
+        let complete = try await response
+        try await server.runTask.value
+        return complete
     }
 }

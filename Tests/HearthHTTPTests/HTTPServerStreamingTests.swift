@@ -175,26 +175,19 @@ struct HTTPServerStreamingTests {
     @Test func aClientClosingCancelsAnIdleStreamAtOnce() async throws {
         let outcome = Locked<String?>(nil)
         let finished = Signal()
-        let server = try await TestServer.start(
-            responder: ClosureResponder { _ in
-                Response(body: .stream { writer in
-                    defer { finished.fire() }
-                    try await writer.write(Array("ready".utf8))
-                    do {
-                        try await Task.sleep(for: .seconds(3600))
-                        outcome.set("slept an hour")
-                    } catch {
-                        outcome.set("\(type(of: error))")
-                    }
-                })
-            }
-        )
-        let port = server.port
-        let first = try await Self.firstChunkThenClose(port: port)
+        let first = try await Self.firstChunkThenClose(
+            serving: .stream { writer in
+                defer { finished.fire() }
+                try await writer.write(Array("ready".utf8))
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                    outcome.set("slept an hour")
+                } catch {
+                    outcome.set("\(type(of: error))")
+                }
+            }, finished: finished)
         #expect(first == "ready")
-        await finished.wait()
         #expect(outcome.get() == "CancellationError")
-        try await server.stop()
     }
 
     /// An idle `.eventStream` (run on the connection's own task, waiting on a queue) is told
@@ -202,26 +195,19 @@ struct HTTPServerStreamingTests {
     @Test func aClientClosingStopsAnIdleEventStreamAtOnce() async throws {
         let outcome = Locked<String?>(nil)
         let finished = Signal()
-        let server = try await TestServer.start(
-            responder: ClosureResponder { _ in
-                Response(body: .eventStream { writer in
-                    defer { finished.fire() }
-                    let queue = EventQueue<Int>(capacity: 4)
-                    writer.onStop { queue.close() }
-                    try await writer.write(Array("ready".utf8))
-                    switch await queue.next() {
-                    case .closed: outcome.set("stopped")
-                    default: outcome.set("something else")
-                    }
-                })
-            }
-        )
-        let port = server.port
-        let first = try await Self.firstChunkThenClose(port: port)
+        let first = try await Self.firstChunkThenClose(
+            serving: .eventStream { writer in
+                defer { finished.fire() }
+                let queue = EventQueue<Int>(capacity: 4)
+                writer.onStop { queue.close() }
+                try await writer.write(Array("ready".utf8))
+                switch await queue.next() {
+                case .closed: outcome.set("stopped")
+                default: outcome.set("something else")
+                }
+            }, finished: finished)
         #expect(first == "ready")
-        await finished.wait()
         #expect(outcome.get() == "stopped")
-        try await server.stop()
     }
 
     /// `abort()` closes the connection under a producer: the client sees the stream cut short
@@ -298,6 +284,16 @@ struct HTTPServerStreamingTests {
         #expect(stalledAt < total / 8, "the writer should stall before 8 MiB are buffered (socket buffers are ~4 MiB)")
         #expect(received == chunk.count * total)
         try await server.stop()
+    }
+
+    /// Serves `body` on a server of its own, reads the first chunk and closes the connection,
+    /// then waits until the producer has ended (`finished`); returns the first chunk.
+    private static func firstChunkThenClose(serving body: ResponseBody, finished: Signal) async throws -> String {
+        let server = try await TestServer.start(responder: ClosureResponder { _ in Response(body: body) })
+        let first = try await Self.firstChunkThenClose(port: server.port)
+        await finished.wait()
+        try await server.stop()
+        return first
     }
 
     /// Opens a stream with `GET /`, reads its first chunk and closes the connection.
