@@ -41,6 +41,9 @@ extension HearthCommand {
         @Flag(help: "Keep all data in memory: nothing is written to disk, everything is lost on exit.")
         var inMemory = false
 
+        @Flag(help: "Start even if the data directory lost acknowledged writes (a damaged, truncated or deleted write-ahead log or data file), keeping what can be read; the damaged log is copied aside first.")
+        var acceptDataLoss = false
+
         @Option(name: .customLong("import"), help: "Import the Hearth export in this directory before serving (merging into the data).")
         var importDirectory: String?
 
@@ -132,6 +135,7 @@ extension HearthCommand {
             configuration.idleTimeout = .seconds(self.idleTimeout)
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
+            configuration.acceptsDataLoss = self.acceptDataLoss
             configuration.exportOnExit = self.exportOnExit
             configuration.rulesFile = self.rules ?? project.firestoreRules
             configuration.rulesRecheckInterval = .milliseconds(self.rulesCheckInterval)

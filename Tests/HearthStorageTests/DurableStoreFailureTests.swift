@@ -37,6 +37,45 @@ import Testing
         #expect(try reopened.allRecords() == expected + ["n|later|ok"])
     }
 
+    @Test func aWriteBuiltOnAFailedOneIsRefusedAndWritesSucceedAgainOnceThereIsRoom() async throws {
+        let temp = try TemporaryDirectory()
+        // 48 pages of 4 KiB: room for the filler or the big batch, not for both.
+        let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger, maximumPageCount: 48)
+        defer { store.close() }
+        // 900 bytes stay on the B-tree page (no overflow pages), four records a page.
+        let value = [UInt8](repeating: 7, count: 900)
+        try await store.write(StorageBatch((0..<100).map { .put(namespace: "n", key: "fill/\($0)", value: value) }))
+        let big = StorageBatch((0..<100).map { .put(namespace: "n", key: "big/\($0)", value: value) })
+
+        let tooBig = store.enqueue(big)
+        let builtOnIt = store.enqueue(StorageBatch([.put(namespace: "n", key: "derived", value: bytes("x"))]), after: tooBig)
+        let freeing = store.enqueue(StorageBatch([.deletePrefix(namespace: "n", keyPrefix: "fill/")]))
+        let full = await #expect(throws: StorageError.self) { try await store.waitUntilDurable(tooBig) }
+        #expect(full?.kind == .full)
+        #expect(full?.message.contains("Free some space and retry") == true)
+        #expect(full?.message.contains("no restart") == true)
+        let refused = await #expect(throws: StorageError.self) { try await store.waitUntilDurable(builtOnIt) }
+        #expect(refused?.kind == .full)
+        #expect(refused?.message.contains("computed from an earlier one that could not be saved") == true)
+        #expect(refused?.message.contains(temp.databaseFile) == true)
+        // Independent writes go on, and once they made room the same big write succeeds: no reopening.
+        try await store.waitUntilDurable(freeing)
+        try await store.write(big)
+        #expect(try store.allRecords().count == 100)
+        #expect(try store.allRecords().allSatisfy { $0.hasPrefix("n|big/") })
+        #expect(store.statistics.batchesFailed == 2)
+    }
+
+    @Test func aTicketFromTheFutureIsMisuse() async throws {
+        let temp = try TemporaryDirectory()
+        let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
+        defer { store.close() }
+        let ticket = store.enqueue(StorageBatch([.put(namespace: "n", key: "k", value: bytes("v"))]), after: StorageTicket(sequence: 99))
+        let error = await #expect(throws: StorageError.self) { try await store.waitUntilDurable(ticket) }
+        #expect(error?.kind == .misuse)
+        #expect(try store.allRecords() == [])
+    }
+
     @Test func aSecondStoreOnTheSameDirectoryIsRefusedUntilTheFirstCloses() throws {
         let temp = try TemporaryDirectory()
         let first = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)

@@ -5,8 +5,11 @@
 /// exactly the order readers and listeners do; it must only queue, never wait. Acknowledging a
 /// write waits on `waitUntilDurable` outside the lock.
 public protocol DatabaseJournal: Sendable {
-    func enqueue(_ change: DatabaseChange, namespace: String) -> DatabaseJournalReceipt
-    /// Suspends until the change, and every change before it, is durable.
+    /// Queues `change`, built on the state the change with receipt `after` left (the store's
+    /// newest change not yet durable; nil when none is pending): if that change fails, this one
+    /// must fail too, without reaching the disk.
+    func enqueue(_ change: DatabaseChange, namespace: String, after: DatabaseJournalReceipt?) -> DatabaseJournalReceipt
+    /// Suspends until the change, and every change it was built on, is durable.
     /// - Throws: ``DatabaseError/Kind/unavailable`` naming the cause.
     func waitUntilDurable(_ receipt: DatabaseJournalReceipt) async throws(DatabaseError)
 }

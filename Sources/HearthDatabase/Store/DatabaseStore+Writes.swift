@@ -42,7 +42,6 @@ extension DatabaseStore {
         _ path: DatabasePath, _ data: DatabaseWriteData, review: DatabaseWriteReviewer? = nil
     ) throws(DatabaseError) -> (name: String, result: DatabaseWriteResult) {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> (name: String, result: DatabaseWriteResult) in
-            try self.checkWritable(state)
             let name = state.pushIDs.next(now: self.now())
             return (name, try self.set(path.appending(DatabasePath(unchecked: [name])), data, review: review, in: &state))
         }
@@ -52,7 +51,6 @@ extension DatabaseStore {
     /// An update with no entries changes nothing and publishes nothing.
     public func update(_ path: DatabasePath, _ update: DatabaseUpdate, review: DatabaseWriteReviewer? = nil) throws(DatabaseError) -> DatabaseWriteResult {
         try self.state.withLock { (state: inout State) throws(DatabaseError) -> DatabaseWriteResult in
-            try self.checkWritable(state)
             for entry in update.entries { try Self.checkDepth(path.count + entry.path.count, entry.data) }
             guard !update.entries.isEmpty else {
                 let change = DatabaseChange(sequence: state.sequence, path: path, kind: .update, entries: [])
@@ -70,7 +68,6 @@ extension DatabaseStore {
     private func set(
         _ path: DatabasePath, _ data: DatabaseWriteData, review: DatabaseWriteReviewer?, in state: inout State
     ) throws(DatabaseError) -> DatabaseWriteResult {
-        try self.checkWritable(state)
         try Self.checkDepth(path.count, data)
         let now = self.now()
         let value = data.resolved(now: now, existing: state.root.child(at: path))

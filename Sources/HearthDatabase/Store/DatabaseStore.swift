@@ -29,8 +29,6 @@ public final class DatabaseStore: Sendable {
         /// Changes applied in memory and handed to the journal, oldest first, not yet durable,
         /// with the before-images that undo them.
         var pending: [(receipt: DatabaseJournalReceipt, undo: [(path: DatabasePath, before: DatabaseNode)])] = []
-        /// Set when the journal failed: writes are refused from then on.
-        var writeFailure: DatabaseError?
     }
 
     /// - Parameters:

@@ -5,8 +5,11 @@
 /// exactly the order readers do; it must only queue, never wait. Acknowledging a write waits
 /// on `waitUntilDurable` outside the lock.
 public protocol CommitJournal: Sendable {
-    func enqueue(_ entry: JournalEntry) -> JournalReceipt
-    /// Suspends until the entry, and every entry before it, is durable.
+    /// Queues `entry`, built on the state the entry with receipt `after` left (the store's newest
+    /// entry not undone; nil when none is pending): if that entry fails, this one must fail too,
+    /// without reaching the disk.
+    func enqueue(_ entry: JournalEntry, after: JournalReceipt?) -> JournalReceipt
+    /// Suspends until the entry, and every entry it was built on, is durable.
     /// - Throws: UNAVAILABLE naming the cause (disk full, permissions, I/O error).
     func waitUntilDurable(_ receipt: JournalReceipt) async throws(FirestoreError)
 }

@@ -22,8 +22,6 @@ public final class DocumentStore: Sendable {
         var transactions = TransactionTable()
         /// Commits applied in memory and handed to the journal, oldest first (bounded).
         var pending: [PendingCommit] = []
-        /// Set when the journal failed: writes are refused from then on.
-        var writeFailure: FirestoreError?
         /// Real-time listeners, updated by every write path (see `DocumentStore+Listen`).
         var listeners = ListenerRegistry()
     }
@@ -76,7 +74,6 @@ public final class DocumentStore: Sendable {
     @discardableResult
     public func removeAll() throws(FirestoreError) -> JournalReceipt? {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> JournalReceipt? in
-            try self.checkWritable(state)
             let time = state.clock.next()
             // Before-images only matter to undo a clear that could not be saved.
             let before = self.journal == nil ? [] : state.tree.documents.values.map { DocumentChange(path: $0.path, before: $0, after: nil) }
@@ -95,7 +92,6 @@ public final class DocumentStore: Sendable {
     @discardableResult
     public func removeAll(under prefix: [String]) throws(FirestoreError) -> (count: Int, receipt: JournalReceipt?) {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> (count: Int, receipt: JournalReceipt?) in
-            try self.checkWritable(state)
             let paths = state.tree.paths(under: prefix)
             let committed = CommittedChanges(
                 commitTime: state.clock.next(),

@@ -25,14 +25,15 @@ struct DatabaseStorageJournal: DatabaseJournal {
         return String(storageNamespace.dropFirst(Self.namespacePrefix.count))
     }
 
-    func enqueue(_ change: DatabaseChange, namespace: String) -> DatabaseJournalReceipt {
+    func enqueue(_ change: DatabaseChange, namespace: String, after: DatabaseJournalReceipt?) -> DatabaseJournalReceipt {
         let storageNamespace = Self.storageNamespace(namespace)
         var operations: [StorageOperation] = []
         for entry in change.entries {
             let location = change.path.appending(entry.path)
             Self.operations(writing: entry.value, at: location, in: storageNamespace, into: &operations)
         }
-        return DatabaseJournalReceipt(sequence: self.storage.enqueue(StorageBatch(operations: operations)).sequence)
+        let ticket = self.storage.enqueue(StorageBatch(operations: operations), after: after.map { StorageTicket(sequence: $0.sequence) })
+        return DatabaseJournalReceipt(sequence: ticket.sequence)
     }
 
     func waitUntilDurable(_ receipt: DatabaseJournalReceipt) async throws(DatabaseError) {

@@ -21,7 +21,7 @@ struct FirestoreJournal: CommitJournal {
         return try? DatabaseID(project: parts[1], database: parts[2])
     }
 
-    func enqueue(_ entry: JournalEntry) -> JournalReceipt {
+    func enqueue(_ entry: JournalEntry, after: JournalReceipt?) -> JournalReceipt {
         let operations: [StorageOperation]
         switch entry {
         case .clear(let database):
@@ -36,7 +36,8 @@ struct FirestoreJournal: CommitJournal {
                 }
             }
         }
-        return JournalReceipt(sequence: self.storage.enqueue(StorageBatch(operations: operations)).sequence)
+        let ticket = self.storage.enqueue(StorageBatch(operations: operations), after: after.map { StorageTicket(sequence: $0.sequence) })
+        return JournalReceipt(sequence: ticket.sequence)
     }
 
     func waitUntilDurable(_ receipt: JournalReceipt) async throws(FirestoreError) {

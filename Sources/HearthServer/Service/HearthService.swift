@@ -39,7 +39,7 @@ public final class HearthService: Sendable {
         self.databaseRules = try DatabaseRulesRegistry(
             files: configuration.databaseRulesFiles, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         if let directory = configuration.dataDirectory {
-            let storage = try DurableStore(directory: directory, failurePolicy: .stopAtFirstFailure, logger: logger)
+            let storage = try DurableStore(directory: directory, acceptingDataLoss: configuration.acceptsDataLoss, logger: logger)
             self.storage = storage
             self.databases = FirestoreDatabases(journal: FirestoreJournal(storage: storage))
             self.namespaces = DatabaseNamespaces(journal: DatabaseStorageJournal(storage: storage))

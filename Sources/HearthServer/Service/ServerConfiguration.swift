@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     /// Where data is kept (an embedded SQLite database, `hearth.sqlite`, plus a lock file);
     /// relative paths are relative to the working directory. nil keeps everything in memory.
     public var dataDirectory: String? = ".hearth"
+    /// Start even when the data directory lost acknowledged transactions (a damaged, truncated or
+    /// deleted write-ahead log or data file), with what SQLite can read; the damage is logged and
+    /// the log copied aside first (`--accept-data-loss`). Off: such a start is refused.
+    public var acceptsDataLoss = false
     /// Where to write an export (see README "Import and export") after the HTTP server has
     /// drained on shutdown, before the storage closes; nil writes none.
     public var exportOnExit: String?

@@ -14,7 +14,8 @@ extension StorageError {
             self.init(
                 .full,
                 "\(what) The disk (or the store's size limit) is full; this write was not applied and "
-                    + "earlier data is intact. Free some space and retry.")
+                    + "earlier data is intact. Free some space and retry: Hearth keeps taking writes and saves them "
+                    + "again as soon as they fit, with no restart.")
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             self.init(
                 .corrupt,

@@ -15,6 +15,8 @@ final class CommitQueue: Sendable {
     struct PendingBatch: Sendable {
         let sequence: UInt64
         let batch: StorageBatch
+        /// The batch this one was computed from (see ``DurableStore/enqueue(_:after:)``).
+        let after: UInt64?
     }
 
     /// What the writer should do next.
@@ -53,7 +55,7 @@ final class CommitQueue: Sendable {
 
     /// Queues a batch and returns its ticket. O(1) amortized; never blocks on I/O. After
     /// ``beginClosing()``, the ticket is settled at once with a `.closed` error.
-    func enqueue(_ batch: StorageBatch) -> StorageTicket {
+    func enqueue(_ batch: StorageBatch, after: StorageTicket?) -> StorageTicket {
         let (ticket, wake) = self.state.withLock { state -> (StorageTicket, Bool) in
             let sequence = state.nextSequence
             state.nextSequence += 1
@@ -63,7 +65,12 @@ final class CommitQueue: Sendable {
                     .closed, "Hearth storage is closed; the write was not applied.")
                 return (StorageTicket(sequence: sequence), false)
             }
-            state.pending.append(PendingBatch(sequence: sequence, batch: batch))
+            if let after, after.sequence == 0 || after.sequence >= sequence {
+                state.failures[sequence] = StorageError(
+                    .misuse, "A batch can only follow an earlier ticket of the same store (got \(after.sequence)).")
+                return (StorageTicket(sequence: sequence), false)
+            }
+            state.pending.append(PendingBatch(sequence: sequence, batch: batch, after: after?.sequence))
             state.pendingOperations += batch.operations.count
             let wake = state.writerIsIdle
             state.writerIsIdle = false
@@ -196,6 +203,11 @@ final class CommitQueue: Sendable {
         if wake {
             self.wakeUp.signal()
         }
+    }
+
+    /// The error batch `sequence` failed with, or nil if it succeeded or is not settled yet.
+    func failure(of sequence: UInt64) -> StorageError? {
+        self.state.withLock { $0.failures[sequence] }
     }
 
     /// `true` once ``beginClosing()`` was called.

@@ -14,12 +14,22 @@ final class SQLiteConnection {
     ///
     /// Opening is cheap (no I/O beyond `open(2)`); SQLite reads the header on the first statement,
     /// which is where a damaged file is first noticed (`SQLITE_NOTADB`).
-    init(path: String, create: Bool) throws(SQLiteError) {
+    convenience init(path: String, create: Bool) throws(SQLiteError) {
+        try self.init(path: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+    }
+
+    /// Opens the existing database file for reading only.
+    ///
+    /// Why: a read-only connection runs SQLite's WAL recovery like any other but never writes the
+    /// database or the WAL, and never checkpoints (or deletes) the WAL when it closes, so start-up
+    /// can look at a damaged store and leave it exactly as it was.
+    static func readOnly(path: String) throws(SQLiteError) -> SQLiteConnection {
+        try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
+    }
+
+    private init(path: String, flags: Int32) throws(SQLiteError) {
         self.path = path
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if create {
-            flags |= SQLITE_OPEN_CREATE
-        }
+        let flags = flags | SQLITE_OPEN_NOMUTEX
         var handle: OpaquePointer?
         let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {

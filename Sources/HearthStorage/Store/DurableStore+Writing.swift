@@ -4,8 +4,14 @@ extension DurableStore {
     /// Never blocks on I/O (one short mutex hold). Batches are applied in the order `enqueue` was
     /// called. The batch is applied whether or not anyone waits on the ticket. After ``close()``,
     /// the ticket fails with `.closed`.
-    public func enqueue(_ batch: StorageBatch) -> StorageTicket {
-        self.queue.enqueue(batch)
+    ///
+    /// - Parameter after: the ticket of the batch this one was computed from (the caller's
+    ///   previous write, whose result this one builds on), or nil if it depends on nothing pending.
+    ///   If that batch fails, this one fails too, untried, with the same kind of error: nothing
+    ///   built on a write that did not survive reaches the disk. Must be a ticket of this store
+    ///   issued earlier (else the batch fails with `.misuse`).
+    public func enqueue(_ batch: StorageBatch, after: StorageTicket? = nil) -> StorageTicket {
+        self.queue.enqueue(batch, after: after)
     }
 
     /// Suspends until the ticket's batch is settled: returns when it is durable (its `COMMIT`

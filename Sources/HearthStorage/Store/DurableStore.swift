@@ -12,6 +12,8 @@ import VaporCSQLite
 /// Files in the data directory:
 /// - `hearth.sqlite` (+ `-wal`, `-shm` while open): the data, schema in ``StoreSchema``.
 /// - `hearth.lock`: holds an exclusive `flock` while a store is open, and the holder's PID.
+/// - `hearth.sqlite-commits`: the number of transactions acknowledged (``CommitRecord``).
+/// - `hearth.sqlite-wal.damaged-<time>`: copies of a damaged WAL, made when start-up refused it.
 ///
 /// Guarantees:
 /// - **Durable when acknowledged.** ``waitUntilDurable(_:)`` returns only after the `COMMIT` holding
@@ -22,11 +24,14 @@ import VaporCSQLite
 ///   earlier *successful* one.
 /// - **Isolated failures.** If a transaction fails (disk full, I/O error, read-only file…), it is
 ///   rolled back; batches that shared it are retried one by one, so only batches that fail on
-///   their own get the error. A failed batch leaves no trace, and later batches still run (they are
-///   applied as if the failed one had never been enqueued). Data committed earlier is never touched.
+///   their own, or that were enqueued `after` a failed one, get the error. A failed batch leaves
+///   no trace, and later independent batches still run, so writes succeed again by themselves
+///   once the cause is gone (no reopening). Data committed earlier is never touched.
 ///   One caveat, inherent to fsync: if `COMMIT` itself fails *while syncing*, SQLite cannot know
 ///   whether the WAL frames reached the disk; the batch is reported failed but may be found,
 ///   whole, after a restart.
+/// - **Damage is refused, not replayed away.** Opening checks the WAL and the main file before
+///   SQLite does and refuses a store that lost acknowledged transactions (``StartupCheck``).
 ///
 /// Concurrency: every method may be called from any thread or task. `enqueue` never blocks on I/O;
 /// `scan` and `count` open their own read connection (WAL readers do not block the writer).
@@ -50,23 +55,25 @@ public final class DurableStore: Sendable {
 
     /// Opens (creating if needed) the store in `directory`.
     ///
-    /// Takes the directory lock, opens `hearth.sqlite` in WAL mode with `synchronous = FULL`, runs
-    /// `PRAGMA quick_check` (O(database size): about a second per GiB), creates or checks the
-    /// schema, and starts the writer thread. Committed data in the WAL from a crash is recovered
-    /// by SQLite on open.
+    /// Takes the directory lock, checks the files before SQLite opens them (``StartupCheck``: the
+    /// WAL frame by frame, the main file's header, and, after a read-only recovery, that every
+    /// acknowledged transaction is there), opens `hearth.sqlite` in WAL mode with
+    /// `synchronous = FULL`, runs `PRAGMA quick_check` (O(database size): about a second per GiB),
+    /// creates or checks the schema, and starts the writer thread. Committed data in the WAL from a
+    /// crash is recovered by SQLite on open.
     ///
+    /// - Parameter acceptingDataLoss: open a store whose files lost acknowledged transactions
+    ///   anyway, with what SQLite can read (the damage is logged and the WAL copied aside first).
     /// - Throws: `.locked` if another store holds the directory (naming its PID), `.corrupt` if the
-    ///   file is damaged (it is left untouched), `.incompatible` if it is from a newer Hearth or
+    ///   files are damaged or acknowledged transactions are missing (they are left untouched), `.incompatible` if it is from a newer Hearth or
     ///   not a Hearth file, `.readOnly`/`.io` if the directory cannot be used.
-    ///
-    /// - Parameter failurePolicy: what happens to later batches after a failed one.
-    public convenience init(directory: String, failurePolicy: FailurePolicy = .isolateBatches, logger: Logger) throws(StorageError) {
-        try self.init(directory: directory, logger: logger, maximumPageCount: nil, failurePolicy: failurePolicy)
+    public convenience init(directory: String, acceptingDataLoss: Bool = false, logger: Logger) throws(StorageError) {
+        try self.init(directory: directory, logger: logger, maximumPageCount: nil, acceptingDataLoss: acceptingDataLoss)
     }
 
     /// Opens the store with a size limit of `maximumPageCount` pages of 4 KiB (`PRAGMA max_page_count`),
     /// beyond which writes fail with `.full`. Tests use it to simulate a full disk.
-    init(directory: String, logger: Logger, maximumPageCount: Int?, failurePolicy: FailurePolicy = .isolateBatches) throws(StorageError) {
+    init(directory: String, logger: Logger, maximumPageCount: Int?, acceptingDataLoss: Bool = false) throws(StorageError) {
         self.directory = directory
         self.databasePath = directory + "/" + Self.databaseFileName
         self.logger = logger
@@ -75,17 +82,22 @@ public final class DurableStore: Sendable {
         let started = ContinuousClock.now
         try DataDirectory.create(directory)
         let lock = try DirectoryLock(directory: directory)
+        let files = StartupCheck.Files(database: self.databasePath, commitRecord: directory + "/" + CommitRecord.fileName)
+        try StartupCheck.beforeOpening(files, acceptingDataLoss: acceptingDataLoss, logger: logger)
+        try StartupCheck.afterRecovery(files, acceptingDataLoss: acceptingDataLoss, logger: logger)
         let existingSize = DataDirectory.fileSize(self.databasePath)
-        if existingSize == 0 && (DataDirectory.fileSize(self.databasePath + "-wal") ?? 0) == 0 {
-            logger.warning(
-                "The data file is empty; starting with an empty store",
-                metadata: ["file": "\(self.databasePath)"])
-        }
         let connection = try Self.openWriteConnection(
             self.databasePath, maximumPageCount: maximumPageCount, logger: logger)
+        let commits: UInt64
+        do throws(SQLiteError) {
+            commits = try StoreSchema.commitCount(connection)
+        } catch {
+            throw StorageError(error, while: "reading the commit count")
+        }
+        let record = try CommitRecord(path: files.commitRecord, count: commits)
         let writer: CommitWriter
         do throws(SQLiteError) {
-            writer = try CommitWriter(connection: connection, queue: self.queue, failurePolicy: failurePolicy, logger: logger)
+            writer = try CommitWriter(connection: connection, queue: self.queue, record: record, commits: commits, logger: logger)
         } catch {
             throw StorageError(error, while: "preparing statements")
         }
@@ -96,6 +108,7 @@ public final class DurableStore: Sendable {
             metadata: [
                 "file": "\(self.databasePath)",
                 "bytes": "\(existingSize ?? 0)",
+                "commits": "\(commits)",
                 "duration": "\(ContinuousClock.now - started)",
             ])
     }

@@ -1,3 +1,5 @@
+import VaporCSQLite
+
 /// The on-disk layout of `DIR/hearth.sqlite`, and its version check.
 ///
 /// The file is an ordinary SQLite 3 database in WAL mode; open it with `sqlite3 .hearth/hearth.sqlite`
@@ -11,7 +13,8 @@
 ///     value     BLOB NOT NULL,   -- opaque bytes, encoded by the layer above
 ///     PRIMARY KEY(namespace, key)
 /// ) WITHOUT ROWID;
-/// -- Format bookkeeping; schema_version is 1.
+/// -- Format bookkeeping: schema_version is 1; commits counts the writer's transactions (each one
+/// -- updates it, so the database knows how many it holds; see `CommitRecord`).
 /// CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
 /// ```
 ///
@@ -30,6 +33,7 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
         INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', '\(version)');
+        INSERT OR IGNORE INTO meta(key, value) VALUES ('commits', '0');
         """
 
     /// Creates the tables in a new file, or checks an existing one was written by a compatible Hearth.
@@ -61,7 +65,7 @@ enum StoreSchema {
                     "\(connection.path) was written by a newer Hearth (data format \(found); this build "
                         + "reads format \(Self.version) and earlier). Upgrade Hearth; the file was not modified.")
             }
-            if tables.contains("records") && !version.isEmpty {
+            if tables.contains("records") && !version.isEmpty && (try? Self.commitCount(connection)) != nil {
                 return
             }
         }
@@ -73,5 +77,17 @@ enum StoreSchema {
             }
             throw StorageError(error, while: "creating the schema")
         }
+    }
+
+    /// The writer's transaction count stored in `meta` (0 in a file from before it was kept, whose
+    /// row ``prepare(_:)`` adds).
+    /// - Throws: `SQLiteError` if the row is missing or cannot be read.
+    static func commitCount(_ connection: SQLiteConnection) throws(SQLiteError) -> UInt64 {
+        guard let text = try connection.textRows("SELECT value FROM meta WHERE key = 'commits'").first,
+            let count = UInt64(text)
+        else {
+            throw SQLiteError(extendedCode: SQLITE_CORRUPT, message: "meta has no commits row", path: connection.path)
+        }
+        return count
     }
 }

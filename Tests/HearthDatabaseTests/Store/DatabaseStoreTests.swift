@@ -119,8 +119,8 @@ import Testing
         #expect(Fixture.message { _ = try DatabaseExport.tree(from: Array("{\"a\":{\".sv\":\"timestamp\"}}".utf8)) } == "Invalid data; server values are not allowed here")
     }
 
-    @Test func aJournalFailureUndoesPendingChangesAndStopsWrites() async throws {
-        let journal = FailingJournal()
+    @Test func aJournalFailureUndoesPendingChangesAndTheNextWriteIsAccepted() async throws {
+        let journal = FailingJournal(failing: [2, 3])
         let store = Self.store(journal: journal)
         _ = try store.set(Fixture.path("/kept"), Fixture.data("1"))
         let first = try store.set(Fixture.path("/lost"), Fixture.data("2"))
@@ -130,24 +130,36 @@ import Testing
         await #expect(throws: DatabaseError.self) { try await store.waitUntilDurable(first.receipt) }
         #expect(second.receipt != nil)
         #expect(Fixture.text(store.snapshot()) == "{\"kept\":1}")
-        #expect(!store.isWritable)
-        #expect(Fixture.message { _ = try store.set(.root, Fixture.data("1")) }?.hasPrefix("Writes are disabled") == true)
         #expect(Fixture.text(store.get(Fixture.path("/kept"))) == "1")
+
+        // The next write builds on what is durable (journalled after nothing pending), and is saved.
+        let next = try store.set(Fixture.path("/again"), Fixture.data("4"))
+        try await store.waitUntilDurable(next.receipt)
+        // The second change's failure, reported late, undoes nothing more.
+        await #expect(throws: DatabaseError.self) { try await store.waitUntilDurable(second.receipt) }
+        #expect(journal.dependencies == [nil, 1, 2, nil])
+        #expect(Fixture.text(store.snapshot()) == "{\"again\":4,\"kept\":1}")
     }
 }
 
-/// A journal whose entries after the first never become durable.
+/// A journal whose chosen entries never become durable.
 final class FailingJournal: DatabaseJournal {
-    private let sequences = Mutex<[UInt64]>([])
+    private let log = Mutex<[(sequence: UInt64, after: UInt64?)]>([])
+    private let failing: Set<UInt64>
 
-    var enqueued: [UInt64] { self.sequences.withLock { $0 } }
+    init(failing: Set<UInt64>) {
+        self.failing = failing
+    }
 
-    func enqueue(_ change: DatabaseChange, namespace: String) -> DatabaseJournalReceipt {
-        self.sequences.withLock { $0.append(change.sequence) }
+    var enqueued: [UInt64] { self.log.withLock { $0.map(\.sequence) } }
+    var dependencies: [UInt64?] { self.log.withLock { $0.map(\.after) } }
+
+    func enqueue(_ change: DatabaseChange, namespace: String, after: DatabaseJournalReceipt?) -> DatabaseJournalReceipt {
+        self.log.withLock { $0.append((change.sequence, after?.sequence)) }
         return DatabaseJournalReceipt(sequence: change.sequence)
     }
 
     func waitUntilDurable(_ receipt: DatabaseJournalReceipt) async throws(DatabaseError) {
-        if receipt.sequence > 1 { throw .unavailable("disk full") }
+        if self.failing.contains(receipt.sequence) { throw .unavailable("disk full") }
     }
 }

@@ -5,15 +5,19 @@ import Testing
 /// A journal whose entries become durable only when the test says so, or fail.
 final class ControlledJournal: CommitJournal {
     enum Outcome { case durable, failed }
-    private let state = Mutex<(next: UInt64, outcomes: [UInt64: Outcome], entries: [JournalEntry])>((0, [:], []))
+    private let state = Mutex<(next: UInt64, outcomes: [UInt64: Outcome], entries: [JournalEntry], after: [UInt64?])>((0, [:], [], []))
 
-    func enqueue(_ entry: JournalEntry) -> JournalReceipt {
+    func enqueue(_ entry: JournalEntry, after: JournalReceipt?) -> JournalReceipt {
         self.state.withLock { state in
             state.next += 1
             state.entries.append(entry)
+            state.after.append(after?.sequence)
             return JournalReceipt(sequence: state.next)
         }
     }
+
+    /// For each entry, the receipt it was journalled after.
+    var dependencies: [UInt64?] { self.state.withLock { $0.after } }
 
     func settle(through sequence: UInt64, as outcome: Outcome) {
         self.state.withLock { state in
@@ -48,7 +52,7 @@ final class ControlledJournal: CommitJournal {
         #expect(journal.entries.count == 2)
     }
 
-    @Test func aFailedCommitIsUndoneWithEverythingAfterItAndWritesStop() async throws {
+    @Test func aFailedCommitIsUndoneWithEverythingAfterItAndTheNextCommitIsAccepted() async throws {
         let journal = ControlledJournal()
         let store = DocumentStore(database: Fixture.database, journal: journal)
         let kept = try store.commit([Fixture.set("c/a", ["n": .integer(1)])])
@@ -58,13 +62,23 @@ final class ControlledJournal: CommitJournal {
         let failed = try store.commit([Fixture.set("c/a", ["n": .integer(2)]), Fixture.set("c/b")])
         let later = try store.commit([Write(path: Fixture.doc("c/a"), operation: .delete)])
         journal.settle(through: 3, as: .failed)
-        await #expect(throws: FirestoreError.self) { try await store.waitUntilDurable(failed.receipt) }
+        // The later commit's waiter learns first: it undoes only itself; the failed one's undoes the rest.
         await #expect(throws: FirestoreError.self) { try await store.waitUntilDurable(later.receipt) }
+        await #expect(throws: FirestoreError.self) { try await store.waitUntilDurable(failed.receipt) }
 
-        // Back to exactly what was durable; reads still work; writes are refused with 503's code.
+        // Back to exactly what was durable; reads still work.
         #expect(store.document(at: Fixture.doc("c/a"))?.fields.value(at: Self.n) == .integer(1))
         #expect(store.document(at: Fixture.doc("c/b")) == nil)
-        #expect { try store.commit([Fixture.set("c/z")]) } throws: { ($0 as? FirestoreError)?.code == .unavailable }
         #expect(store.runQuery(try Query(collectionID: "c")).documents.map(\.path.id) == ["a"])
+
+        // Writes are not refused: the next commit builds on what is durable (journalled after
+        // receipt 1, not after the failed ones), so it succeeds once the journal can save again.
+        let next = try store.commit([Fixture.set("c/z")])
+        #expect(journal.dependencies == [nil, 1, 2, 1])
+        journal.settle(through: 4, as: .durable)
+        try await store.waitUntilDurable(next.receipt)
+        // A failure reported late for an entry already undone undoes nothing more.
+        await #expect(throws: FirestoreError.self) { try await store.waitUntilDurable(failed.receipt) }
+        #expect(store.runQuery(try Query(collectionID: "c")).documents.map(\.path.id) == ["a", "z"])
     }
 }
