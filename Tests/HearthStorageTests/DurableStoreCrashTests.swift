@@ -16,16 +16,16 @@ import Testing
             .appendingPathComponent("storage-crash-writer").path
     }
 
-    @Test(arguments: [50, 500])
-    func everyAcknowledgedBatchSurvivesKillNine(acksBeforeKill: Int) async throws {
-        let temp = try TemporaryDirectory()
+    /// Runs the writer in `directory` until it acknowledged at least `acks` batches, kills it with
+    /// SIGKILL, and returns the acknowledged batch numbers.
+    static func writeUntilKilled(in directory: String, acks: Int) throws -> Set<Int> {
         let binary = Self.writerBinary
         try #require(
             FileManager.default.isExecutableFile(atPath: binary),
             "\(binary) is missing: build the storage-crash-writer target, or set HEARTH_STORAGE_CRASH_WRITER")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.writerBinary)
-        process.arguments = [temp.dataDirectory]
+        process.arguments = [directory]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -33,7 +33,7 @@ import Testing
         var acknowledged = Set<Int>()
         var pending = [UInt8]()
         let handle = output.fileHandleForReading
-        reading: while acknowledged.count < acksBeforeKill {
+        reading: while acknowledged.count < acks {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             pending += chunk
@@ -51,23 +51,69 @@ import Testing
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(acknowledged.count >= acksBeforeKill)
+        #expect(acknowledged.count >= acks)
+        return acknowledged
+    }
 
-        // The flock died with the process: reopening works and recovers the WAL.
-        let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
-        defer { store.close() }
+    /// The batches found in `store`, checking that each is whole (all three records, or none).
+    static func batches(in store: DurableStore) throws -> Set<Int> {
         var found: [Int: [String: String]] = [:]
         try store.scan(namespace: "crash") { record in
             let parts = record.key.split(separator: "/")
             let number = try #require(Int(parts[1]))
             found[number, default: [:]][String(parts[2])] = String(decoding: record.value, as: UTF8.self)
         }
-        for number in acknowledged {
-            #expect(found[number] != nil, "acknowledged batch \(number) was lost")
-        }
         for (number, records) in found {
             // All three records of a batch, or none: never a partial batch.
             #expect(records == ["a": "value-\(number)", "b": "value-\(number)", "c": "value-\(number)"])
+        }
+        return Set(found.keys)
+    }
+
+    @Test(arguments: [50, 500])
+    func everyAcknowledgedBatchSurvivesKillNine(acksBeforeKill: Int) async throws {
+        let temp = try TemporaryDirectory()
+        let acknowledged = try Self.writeUntilKilled(in: temp.dataDirectory, acks: acksBeforeKill)
+
+        // The flock died with the process: reopening works and recovers the WAL.
+        let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
+        defer { store.close() }
+        let found = try Self.batches(in: store)
+        for number in acknowledged {
+            #expect(found.contains(number), "acknowledged batch \(number) was lost")
+        }
+    }
+
+    /// The reproduction: after `kill -9`, the WAL is deleted or cut in half. Starting
+    /// must never silently come up with fewer acknowledged batches: it is refused exactly when
+    /// acknowledged batches are missing (what `--accept-data-loss` then opens shows which).
+    @Test(arguments: ["delete", "halve"])
+    func aDamagedWALAfterKillNineStopsStartUpWhenAcknowledgedBatchesAreMissing(damage: String) async throws {
+        let temp = try TemporaryDirectory()
+        let acknowledged = try Self.writeUntilKilled(in: temp.dataDirectory, acks: 400)
+        let wal = temp.databaseFile + "-wal"
+        if damage == "delete" {
+            try FileManager.default.removeItem(atPath: wal)
+        } else {
+            let bytes = try #require(FileManager.default.contents(atPath: wal))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: wal))
+        }
+        let copy = temp.path + "/accepting"
+        try FileManager.default.copyItem(atPath: temp.dataDirectory, toPath: copy)
+
+        var refusal: StorageError?
+        do {
+            try DurableStore(directory: temp.dataDirectory, logger: quietLogger).close()
+        } catch {
+            refusal = error
+        }
+        let store = try DurableStore(directory: copy, acceptingDataLoss: true, logger: quietLogger)
+        defer { store.close() }
+        let lost = acknowledged.subtracting(try Self.batches(in: store))
+        #expect((refusal != nil) == !lost.isEmpty, "\(lost.count) acknowledged batches lost; refusal: \(String(describing: refusal))")
+        if let refusal {
+            #expect(refusal.kind == .corrupt)
+            #expect(refusal.message.contains(wal))
         }
     }
 }
