@@ -33,10 +33,9 @@ final class CommitQueue: Sendable {
         var nextSequence: UInt64 = 1
         /// Every batch with `sequence <= settledThrough` has its final outcome.
         var settledThrough: UInt64 = 0
-        /// Outcomes of failed batches. Successful batches are not recorded (a settled sequence
-        /// absent from here succeeded). Costs one entry per failed batch for the life of the store,
-        /// so that a ticket waited on late still gets its error.
-        var failures: [UInt64: StorageError] = [:]
+        /// Outcomes of failed batches (bounded; see ``FailureLog``). Successful batches are not
+        /// recorded: a settled sequence absent from here succeeded.
+        var failures = FailureLog()
         var waiters: [UInt64: [Waiter]] = [:]
         var writerIsIdle = false
         var isClosing = false
@@ -61,13 +60,13 @@ final class CommitQueue: Sendable {
             state.nextSequence += 1
             if state.isClosing {
                 // Recorded as failed but not marked settled: earlier batches may still be draining.
-                state.failures[sequence] = StorageError(
-                    .closed, "Hearth storage is closed; the write was not applied.")
+                state.failures.record(sequence, StorageError(
+                    .closed, "Hearth storage is closed; the write was not applied."))
                 return (StorageTicket(sequence: sequence), false)
             }
             if let after, after.sequence == 0 || after.sequence >= sequence {
-                state.failures[sequence] = StorageError(
-                    .misuse, "A batch can only follow an earlier ticket of the same store (got \(after.sequence)).")
+                state.failures.record(sequence, StorageError(
+                    .misuse, "A batch can only follow an earlier ticket of the same store (got \(after.sequence))."))
                 return (StorageTicket(sequence: sequence), false)
             }
             state.pending.append(PendingBatch(sequence: sequence, batch: batch, after: after?.sequence))
@@ -86,11 +85,20 @@ final class CommitQueue: Sendable {
     private static func outcome(of sequence: UInt64, in state: State) -> Result<Void, StorageError>? {
         // Failures first: a batch refused after closing has its failure recorded at once, while
         // earlier batches may still be draining (so `settledThrough` is below it).
-        if let error = state.failures[sequence] {
+        if let error = state.failures.error(of: sequence) {
             return .failure(error)
         }
         guard sequence <= state.settledThrough else { return nil }
-        return .success(())
+        switch state.failures.outcome(of: sequence) {
+        case .failed(let error): return .failure(error)
+        case .notFailed: return .success(())
+        case .forgotten:
+            return .failure(
+                StorageError(
+                    .io,
+                    "Hearth no longer knows whether write \(sequence) was saved: more than \(state.failures.limit) "
+                        + "writes failed after it before anyone asked. Read the data back to find out."))
+        }
     }
 
     /// Suspends until `ticket` is settled; returns at once if it already is.
@@ -168,7 +176,7 @@ final class CommitQueue: Sendable {
             for outcome in outcomes {
                 let result: Result<Void, StorageError>
                 if let error = outcome.error {
-                    state.failures[outcome.sequence] = error
+                    state.failures.record(outcome.sequence, error)
                     result = .failure(error)
                 } else {
                     result = .success(())
@@ -206,8 +214,10 @@ final class CommitQueue: Sendable {
     }
 
     /// The error batch `sequence` failed with, or nil if it succeeded or is not settled yet.
+    /// A failure forgotten long ago (``FailureLog``) counts as no failure: a store's own waiter
+    /// learns of its failures, and undoes them, long before that many later writes fail.
     func failure(of sequence: UInt64) -> StorageError? {
-        self.state.withLock { $0.failures[sequence] }
+        self.state.withLock { $0.failures.error(of: sequence) }
     }
 
     /// `true` once ``beginClosing()`` was called.
