@@ -120,11 +120,15 @@ extension DurableStore {
         return try Self.openReadConnection(self.databasePath)
     }
 
-    /// A query-only connection to the database file at `path` (which must exist).
+    /// A read-only connection to the database file at `path` (which must exist).
+    ///
+    /// Read-only, not merely `query_only`: closing the last connection to a stopped store then
+    /// never checkpoints or deletes its WAL, so `hearth export` of a crashed or damaged directory
+    /// leaves it exactly as start-up's checks need to find it.
     static func openReadConnection(_ path: String) throws(StorageError) -> SQLiteConnection {
         do throws(SQLiteError) {
-            let connection = try SQLiteConnection(path: path, create: false)
-            try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON")
+            let connection = try SQLiteConnection.readOnly(path: path)
+            try connection.execute("PRAGMA busy_timeout = 5000")
             return connection
         } catch {
             throw StorageError(error, while: "opening a read connection")
