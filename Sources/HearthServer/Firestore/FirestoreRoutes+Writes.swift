@@ -42,21 +42,25 @@ extension FirestoreRoutes {
         }
         var results: [WriteResult?] = []
         var statuses: [FirestoreError?] = []
-        var lastReceipt: JournalReceipt?
+        var receipts: [JournalReceipt] = []
         let reviewer = call.reviewer()
         for write in writes {
             do {
                 let result = try call.store.commit([write], review: reviewer)
                 results.append(result.writeResults.first)
                 statuses.append(nil)
-                lastReceipt = result.receipt ?? lastReceipt
+                if let receipt = result.receipt { receipts.append(receipt) }
             } catch {
                 results.append(nil)
                 statuses.append(error)
             }
         }
-        // Durability is in order, so waiting for the last write covers every earlier one.
-        try await call.store.waitUntilDurable(lastReceipt)
+        // Each one: a write that failed may have been undone before the next was made, which
+        // then built on what was saved and can succeed on its own. Settled in order, so all but
+        // the first wait return at once.
+        for receipt in receipts {
+            try await call.store.waitUntilDurable(receipt)
+        }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("writeResults")
