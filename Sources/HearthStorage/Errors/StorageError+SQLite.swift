@@ -20,8 +20,8 @@ extension StorageError {
             self.init(
                 .corrupt,
                 "\(what) The data file is damaged or is not a SQLite database. Hearth has not modified or "
-                    + "deleted it. Restore it from a backup, or move it (and its -wal/-shm files) aside to start "
-                    + "empty; `sqlite3 \(error.path) 'PRAGMA integrity_check'` shows the damage and `.recover` "
+                    + "deleted it. Restore it from a backup, or move it (and its -wal, -shm and -commits files) aside "
+                    + "to start empty; `sqlite3 \(error.path) 'PRAGMA integrity_check'` shows the damage and `.recover` "
                     + "may salvage records.")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
             self.init(

@@ -58,7 +58,8 @@ enum StartupCheck {
                     + "SQLite would start an empty store and delete the log."
             } else if case .count(let count) = record, count > 0 {
                 problem = "The data file \(files.database) \(state) but \(files.commitRecord) records \(count) committed "
-                    + "transaction(s) in this directory: the data file was truncated or deleted."
+                    + "transaction(s) in this directory: the data file was truncated or deleted (if you removed it on "
+                    + "purpose to start empty, remove \(files.commitRecord) too)."
             } else if main == .empty {
                 logger.warning("The data file is empty; starting with an empty store", metadata: ["file": "\(files.database)"])
             }
