@@ -132,6 +132,31 @@ import Testing
         try crashed.expectRefusal(naming: crashed.wal, saying: "is damaged at frame 5")
     }
 
+    /// A damaged frame inside the last transaction, followed only by that transaction's commit
+    /// frame, is what a power loss leaves of a transaction that was never acknowledged, so the
+    /// frame check lets it pass; whether it *was* acknowledged is the commit count's to say.
+    @Test func aDamagedLastTransactionIsRefusedOnlyIfItWasAcknowledged() async throws {
+        let crashed = try await CrashedStore()
+        let frames = try WriteAheadLogScan.scan(crashed.wal).frames
+        let handle = try #require(FileHandle(forUpdatingAtPath: crashed.wal))
+        // The frame before the last: part of the last transaction (a records page, then meta).
+        let frameSize: UInt64 = 24 + 4_096
+        try handle.seek(toOffset: 32 + UInt64(frames - 2) * frameSize + 24 + 100)
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 64))
+        try handle.close()
+        let scan = try WriteAheadLogScan.scan(crashed.wal)
+        #expect(scan.firstInvalidFrame == frames - 1)
+        #expect(scan.intactCommitsAfterBreak == 1)
+        #expect(!scan.losesCommittedTransactions)
+        // It was acknowledged (the record counts it): refused.
+        try crashed.expectRefusal(naming: crashed.wal, saying: "the last 1 are missing")
+        // Without the record (as after a power loss that lost it), SQLite's prefix opens.
+        try FileManager.default.removeItem(atPath: crashed.directory + "/" + CommitRecord.fileName)
+        let store = try DurableStore(directory: crashed.directory, logger: quietLogger)
+        defer { store.close() }
+        #expect(try store.count() == (crashed.batches - 1) * 10)
+    }
+
     @Test func aDeletedWALAfterACrashIsRefused() async throws {
         let crashed = try await CrashedStore()
         try FileManager.default.removeItem(atPath: crashed.wal)
