@@ -40,7 +40,7 @@ import Testing
         #expect(orphan.status == 1)
         #expect(orphan.stderr.contains(self.path("blocker")) && orphan.stderr.contains("Not a directory"), "\(orphan.stderr)")
 
-        // The target is a file: the export is written, then refused, and the file is untouched.
+        // The target is a file: refused before anything is written, and the file is untouched.
         try self.write("not an export", to: "file")
         let file = try CommandLineTests.hearth(["export", self.path("file"), "--data", data])
         #expect(file.status == 1)
