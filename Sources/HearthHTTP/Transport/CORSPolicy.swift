@@ -70,8 +70,7 @@ public struct CORSPolicy: Sendable {
                 .forbidden,
                 "Cross-origin requests to \(request.path) are only allowed from pages on this machine "
                     + "(http://localhost, http://127.0.0.1 or http://[::1], any port) and origins the server was "
-                    + "told to trust; the page at "
-                    + "\(request.headers["Origin"] ?? "") may not call it."
+                    + "told to trust; the page at \(request.headers["Origin"] ?? "") may not call it."
             )
             response.headers.add(name: "Vary", value: "Origin")
             return response
