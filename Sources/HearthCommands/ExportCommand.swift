@@ -11,11 +11,12 @@ extension HearthCommand {
             discussion: """
                 Reads --data without taking its lock, so a server may keep running; the export is \
                 one consistent snapshot of everything acknowledged. DIR is replaced only once the \
-                new export is complete: a failed export leaves the previous one intact.
+                new export is complete: a failed export leaves the previous one intact. An existing \
+                DIR must be empty or an earlier export; any other folder is refused and left alone.
                 """
         )
 
-        @Argument(help: "The export directory to write (created or replaced).")
+        @Argument(help: "The export directory to write (created, or replaced if it is an earlier export).")
         var directory: String
 
         @Option(help: "The data directory to read.")

@@ -32,7 +32,7 @@ extension HearthCommand {
         @Option(help: "Seconds before an idle keep-alive connection (or an unfinished request head) is closed.")
         var idleTimeout = 60
 
-        @Flag(help: "Accept the admin token 'Bearer owner' from non-loopback clients.")
+        @Flag(help: "Accept the admin token 'Bearer owner', and serve the admin endpoints (export, clear, rules upload), to non-loopback clients.")
         var allowRemoteOwner = false
 
         @Option(help: "Directory for the durable data (an embedded SQLite database).")
@@ -169,6 +169,15 @@ extension HearthCommand {
             } else {
                 logger.notice("No Realtime Database rules loaded (--database-rules FILE): every read and write is allowed, as in the emulator suite.")
             }
+            if let destination = configuration.exportOnExit {
+                do {
+                    try HearthExport.checkDestination(destination)
+                } catch {
+                    logger.critical("--export-on-exit \(destination): \(error)")
+                    service.close()
+                    throw ExitCode.failure
+                }
+            }
             if let importDirectory = self.importDirectory {
                 do {
                     _ = try await service.importData(from: importDirectory)
@@ -204,6 +213,10 @@ extension HearthCommand {
                     logger.info("Realtime Database ready at http://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
                 }
             }
+            let exposure = NetworkExposure(
+                endpoints: endpoints, allowsRemoteAdmin: configuration.allowsRemoteOwner,
+                firestoreRulesLoaded: !service.rules.allowsEverything, databaseRulesLoaded: !configuration.databaseRulesFiles.isEmpty)
+            if let warning = exposure.warning { logger.warning("\(warning)") }
             do {
                 try await service.run()
             } catch let error as DataTransferError {

@@ -40,7 +40,7 @@ import Testing
         #expect(orphan.status == 1)
         #expect(orphan.stderr.contains(self.path("blocker")) && orphan.stderr.contains("Not a directory"), "\(orphan.stderr)")
 
-        // The target is a file: the export is written, then refused, and the file is untouched.
+        // The target is a file: refused before anything is written, and the file is untouched.
         try self.write("not an export", to: "file")
         let file = try CommandLineTests.hearth(["export", self.path("file"), "--data", data])
         #expect(file.status == 1)
@@ -58,20 +58,20 @@ import Testing
 
     @Test func theHTTPEndpointRejectsBadDirectoriesInGooglesShape() throws {
         let server = try HearthProcess()
-        let relative = try server.request("POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"relative/dir"}"#)
+        let relative = try server.request("POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: #"{"export_directory":"relative/dir"}"#)
         #expect(relative.status == 400)
         #expect(relative.errorStatus == "INVALID_ARGUMENT")
-        let missing = try server.request("POST", "/emulator/v1/projects/p:export", body: "{}")
+        let missing = try server.request("POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: "{}")
         #expect(missing.status == 400)
         try self.write("a file, not a folder", to: "http-blocker")
         let unwritable = try server.request(
-            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("http-blocker"))"}"#)
+            "POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("http-blocker"))"}"#)
         #expect(unwritable.status == 503)
         #expect(unwritable.errorStatus == "UNAVAILABLE")
         #expect(unwritable.errorMessage.contains(self.path("http-blocker/firestore_export")), "\(unwritable.errorMessage)")
         // A directory that does not exist yet is created (the README's example).
         let created = try server.request(
-            "POST", "/emulator/v1/projects/p:export", body: #"{"export_directory":"\#(self.path("fresh/exports"))"}"#)
+            "POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("fresh/exports"))"}"#)
         #expect(created.status == 200, "\(created.bodyText)")
         #expect(FileManager.default.fileExists(atPath: self.path("fresh/exports/firestore_export/hearth-export.json")))
     }

@@ -20,7 +20,7 @@ import Testing
 
         let http = try server.request(
             "POST", "/emulator/v1/projects/ie:export",
-            body: #"{"database":"projects/ie/databases/(default)","export_directory":"\#(self.path("out"))","export_name":"http"}"#)
+            headers: HearthProcess.json, body: #"{"database":"projects/ie/databases/(default)","export_directory":"\#(self.path("out"))","export_name":"http"}"#)
         #expect(http.status == 200, "\(http.bodyText)")
         #expect(http.bodyText == "{}")
         let live = try CommandLineTests.hearth(["export", self.path("out/live"), "--data", self.path("a")])

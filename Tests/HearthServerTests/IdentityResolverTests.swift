@@ -5,9 +5,10 @@ import Testing
 @testable import HearthServer
 
 @Suite struct IdentityResolverTests {
-    private func request(authorization: String?, from ip: String = "127.0.0.1") -> Request {
+    private func request(authorization: String?, from ip: String = "127.0.0.1", origin: String? = nil) -> Request {
         var headers: HTTPHeaders = [:]
         if let authorization { headers.add(name: "Authorization", value: authorization) }
+        if let origin { headers.add(name: "Origin", value: origin) }
         return Request(
             method: .get, uri: "/", headers: headers, body: [],
             remoteAddress: RemoteAddress(ip: ip, port: 1234))
@@ -24,6 +25,39 @@ import Testing
         #expect(try IdentityResolver().identity(of: self.request(authorization: "Bearer owner")) == .owner)
         #expect(throws: IdentityError.self) { try IdentityResolver().identity(of: self.request(authorization: "Bearer owner", from: "10.1.2.3")) }
         #expect(try IdentityResolver(allowsRemoteOwner: true).identity(of: self.request(authorization: "Bearer owner", from: "10.1.2.3")) == .owner)
+    }
+
+    /// Only the whitespace around the credential is HTTP's; inside it, the token is what it is.
+    @Test(arguments: ["Bearer owner", "Bearer  owner", "Bearer owner ", "Bearer \towner\t", "bearer owner"])
+    func ownerIsExactlyOwner(_ header: String) throws {
+        #expect(try IdentityResolver().identity(of: self.request(authorization: header)) == .owner)
+    }
+
+    @Test(arguments: ["Bearer ow ner", "Bearer o w n e r", "Bearer owner x", "Bearer ow\tner"])
+    func whitespaceInsideTheCredentialMakesItInvalid(_ header: String) throws {
+        #expect {
+            try IdentityResolver().identity(of: self.request(authorization: header))
+        } throws: { error in
+            (error as? IdentityError)?.kind == .invalidCredential && "\(error)".contains("spaces or tabs")
+        }
+    }
+
+    @Test func ownerIsRefusedToPagesOfOtherSites() throws {
+        #expect {
+            try IdentityResolver().identity(of: self.request(authorization: "Bearer owner", origin: "https://evil.example"))
+        } throws: { error in
+            (error as? IdentityError)?.kind == .forbidden && "\(error)".contains("https://evil.example")
+        }
+        #expect {
+            try IdentityResolver().identity(of: self.request(authorization: nil, origin: "https://evil.example"), token: "owner")
+        } throws: { error in
+            (error as? IdentityError)?.kind == .forbidden
+        }
+        #expect(try IdentityResolver().identity(of: self.request(authorization: "Bearer owner", origin: "http://localhost:5173")) == .owner)
+        let listed = IdentityResolver(trustedOrigins: TrustedOrigins(additional: ["https://ui.example"]))
+        #expect(try listed.identity(of: self.request(authorization: "Bearer owner", origin: "https://ui.example")) == .owner)
+        // Other identities are not affected: web apps on any origin sign their users in.
+        #expect(try IdentityResolver().identity(of: self.request(authorization: nil, origin: "https://app.example")) == .anonymous)
     }
 
     @Test func unsignedJWTsGiveTheUserAndAllClaims() throws {

@@ -6,4 +6,17 @@
 /// responses (``RouterResponder`` does this with its error mapper).
 public protocol HTTPResponder: Sendable {
     func respond(to request: Request) async -> Response
+
+    /// Which browser pages may call what `request` targets. The transport asks before it
+    /// answers a preflight (`OPTIONS`) and before it adds CORS headers to a response, only
+    /// for requests that carry `Origin`. The default, ``CrossOriginAccess/anyOrigin``, suits
+    /// responders without administrative routes.
+    ///
+    /// Must be cheap (it runs on the connection's task for every browser request) and must
+    /// not depend on the method alone: a preflight is an `OPTIONS` request to the same path.
+    func crossOriginAccess(for request: Request) -> CrossOriginAccess
+}
+
+extension HTTPResponder {
+    public func crossOriginAccess(for request: Request) -> CrossOriginAccess { .anyOrigin }
 }

@@ -17,6 +17,8 @@ public struct Router: Sendable {
         let pattern: RoutePattern
         let handler: RouteHandler
         let order: Int
+        /// Which browser pages may call it (see ``CrossOriginAccess``).
+        let access: CrossOriginAccess
     }
 
     private var routes: [Route] = []
@@ -25,11 +27,18 @@ public struct Router: Sendable {
 
     /// Registers `handler` for `method` requests whose path matches `pattern`.
     ///
+    /// - Parameters:
+    ///   - access: which browser pages may call the route. ``CrossOriginAccess/trustedOrigins``
+    ///     applies to the whole path: every route whose pattern matches a request's path makes
+    ///     that path trusted-only for the transport's CORS answers, whatever the method (a
+    ///     preflight is an `OPTIONS` request), so give administrative routes paths of their own.
     /// - Precondition: `pattern` is valid (starts with `/`, `{name...}` only last, unique
     ///   capture names, a non-empty verb); an invalid pattern traps at startup.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, use handler: @escaping RouteHandler) {
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, access: CrossOriginAccess = .anyOrigin, use handler: @escaping RouteHandler
+    ) {
         self.routes.append(
-            Route(method: method, pattern: RoutePattern(pattern), handler: handler, order: self.routes.count)
+            Route(method: method, pattern: RoutePattern(pattern), handler: handler, order: self.routes.count, access: access)
         )
     }
 

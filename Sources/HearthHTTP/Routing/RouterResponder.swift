@@ -18,8 +18,14 @@
 /// **Cost.** A linear scan over the precompiled routes in precedence order, each check
 /// O(segments) byte comparisons with no allocation; only the winner's captures are decoded.
 /// For the few dozen routes of an API this is well under a microsecond.
+///
+/// **Cross-origin access.** A path matched by any route registered with
+/// ``CrossOriginAccess/trustedOrigins`` is trusted-only, whatever the method; deciding costs a
+/// scan of those few routes, and only for requests that carry `Origin`.
 public struct RouterResponder: HTTPResponder {
     private let routes: [Router.Route]
+    /// The patterns of trusted-only routes.
+    private let trustedOnly: [RoutePattern]
     private let fallback: @Sendable (Request, RoutingFailure) -> Response
     private let errorMapper: @Sendable (any Error, Request) -> Response
 
@@ -37,8 +43,15 @@ public struct RouterResponder: HTTPResponder {
             }
             return lhs.order < rhs.order
         }
+        self.trustedOnly = routes.filter { $0.access == .trustedOrigins }.map(\.pattern)
         self.fallback = fallback
         self.errorMapper = errorMapper
+    }
+
+    public func crossOriginAccess(for request: Request) -> CrossOriginAccess {
+        guard !self.trustedOnly.isEmpty else { return .anyOrigin }
+        let segments = request.pathSegments
+        return self.trustedOnly.contains { $0.matches(segments) } ? .trustedOrigins : .anyOrigin
     }
 
     public func respond(to request: Request) async -> Response {

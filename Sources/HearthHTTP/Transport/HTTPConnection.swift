@@ -219,11 +219,18 @@ final class HTTPConnection: Sendable {
     /// The application's response, or the CORS preflight answer.
     private func respond(to request: Request) async -> Response {
         if let cors = self.configuration.cors, request.method == .options {
-            return cors.preflightResponse(for: request)
+            return cors.preflightResponse(
+                for: request, access: self.responder.crossOriginAccess(for: request), refusal: self.errorRenderer)
         }
         var response = await self.responder.respond(to: request)
-        self.configuration.cors?.apply(to: &response, for: request)
+        self.applyCORS(to: &response, for: request)
         return response
+    }
+
+    /// Adds the CORS headers to a response, as the route's cross-origin access allows.
+    private func applyCORS(to response: inout Response, for request: Request) {
+        guard let cors = self.configuration.cors, request.headers["Origin"] != nil else { return }
+        cors.apply(to: &response, for: request, access: self.responder.crossOriginAccess(for: request))
     }
 
     @inline(never)
@@ -275,7 +282,7 @@ final class HTTPConnection: Sendable {
             request.headers.add(name: "Origin", value: origin)
         }
         var response = self.errorRenderer(.payloadTooLarge, message)
-        self.configuration.cors?.apply(to: &response, for: request)
+        self.applyCORS(to: &response, for: request)
         return try await self.write(response, for: request, version: head.version, keepAlive: false, outbound)
             ?? .lingering
     }

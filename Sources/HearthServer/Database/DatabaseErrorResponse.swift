@@ -23,6 +23,14 @@ enum DatabaseErrorResponse {
             .serialized(pretty: true, spaceBeforeColon: true) + [0x0A]
     }
 
+    /// An admin endpoint turned away (another machine, another site's page: 403; a `POST`
+    /// that is not JSON: 415), in the same format, with Hearth's message as the error text.
+    static func response(for refusal: AdminRefusal) -> Response {
+        Response(
+            status: HTTPStatus(code: refusal.httpStatus), headers: ["Content-Type": "application/json; charset=utf-8"],
+            body: .bytes(self.body(refusal.message)))
+    }
+
     /// Errors the transport produces before a request reaches the routes (bad framing, a body
     /// over the limit), in the same format.
     static func transportResponse(status: HTTPStatus, message: String) -> Response {

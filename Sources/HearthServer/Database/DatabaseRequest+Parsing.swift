@@ -72,7 +72,7 @@ extension DatabaseRequest {
     }
 
     /// `/<path>.json`, `/.settings/rules.json` or `/.inspect/databases.json`.
-    private static func target(_ request: Request) throws(DatabaseError) -> DatabaseTarget {
+    static func target(_ request: Request) throws(DatabaseError) -> DatabaseTarget {
         guard var segments = request.decodedPathSegments else { throw .invalidPathToken }
         while segments.last == "" { segments.removeLast() }
         guard let last = segments.last, last.hasSuffix(".json") else {

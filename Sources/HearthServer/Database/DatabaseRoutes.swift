@@ -10,7 +10,7 @@ import Logging
 /// |---|---|---|
 /// | GET | `/<path>.json` | read (with query parameters; `Accept: text/event-stream` streams) |
 /// | PUT / POST / PATCH / DELETE | `/<path>.json` | set / push / update / remove |
-/// | GET, PUT | `/.settings/rules.json` | the namespace's rules (admin) |
+/// | GET, PUT | `/.settings/rules.json` | the namespace's rules (admin; `AdminAccess` and owner) |
 /// | GET | `/.inspect/databases.json` | namespaces in use |
 /// | GET | `/` | liveness: `Ok` |
 ///
@@ -19,6 +19,8 @@ import Logging
 struct DatabaseRoutes: HTTPResponder {
     let namespaces: DatabaseNamespaces
     let identities: IdentityResolver
+    /// Who may reach `/.settings/rules.json` at all (this machine, no other site's pages).
+    let adminAccess: AdminAccess
     let rules: DatabaseRulesRegistry
     /// Where uploaded rules are kept; nil in memory.
     let rulesPersistence: RulesPersistence?
@@ -37,7 +39,10 @@ struct DatabaseRoutes: HTTPResponder {
             let call = DatabaseCall(
                 request: parsed, store: self.namespaces.store(for: parsed.namespace), rules: self.rules.rules(for: parsed.namespace),
                 logger: self.logger)
-            return try await self.handle(call)
+            return try await self.handle(call, request)
+        } catch let refusal as AdminRefusal {
+            self.logger.info("RTDB \(request.method) \(request.uri) → \(refusal.httpStatus): \(refusal.message)")
+            return DatabaseErrorResponse.response(for: refusal)
         } catch let error as DatabaseError {
             let level: Logger.Level = error.httpStatus >= 500 ? .error : .info
             self.logger.log(level: level, "RTDB \(request.method) \(request.uri) → \(error.httpStatus): \(error.message)")
@@ -48,7 +53,14 @@ struct DatabaseRoutes: HTTPResponder {
         }
     }
 
-    private func handle(_ call: DatabaseCall) async throws -> Response {
+    /// `/.settings/rules.json` is trusted-only for browsers; everything else is data that web
+    /// apps on any origin may call.
+    func crossOriginAccess(for request: Request) -> CrossOriginAccess {
+        (try? DatabaseRequest.target(request)) == .rules ? .trustedOrigins : .anyOrigin
+    }
+
+    private func handle(_ call: DatabaseCall, _ request: Request) async throws -> Response {
+        if call.request.target == .rules { try self.adminAccess.admit(request) }
         switch (call.request.target, call.request.method) {
         case (.data, .get): return call.request.wantsStream ? try self.stream(call) : try self.read(call)
         case (.data, .put): return try await self.set(call)

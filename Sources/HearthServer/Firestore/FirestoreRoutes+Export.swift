@@ -9,7 +9,8 @@ extension FirestoreRoutes {
     ///
     /// The directory must be absolute (a relative path would depend on where the server was
     /// started). Writing failures are UNAVAILABLE with the path and cause; the previous export
-    /// there is then untouched.
+    /// there is then untouched. A destination that exists and is neither empty nor an earlier
+    /// export is FAILED_PRECONDITION naming it, and is left alone (`ExportDirectory`).
     func exportProject(_ request: Request, _ route: RouteParameters) async throws -> Response {
         _ = try self.identities.identity(of: request)
         let project = try DatabaseID(project: route["project"] ?? "").project
@@ -31,6 +32,8 @@ extension FirestoreRoutes {
             _ = try await self.export.writeInBackground(to: destination) { database in
                 database.project == project && (only == nil || only == database)
             }
+        } catch let refusal as ExportDestinationRefusal {
+            throw FirestoreError.failedPrecondition(refusal.message)
         } catch {
             throw FirestoreError.unavailable("Could not export to \(destination): \(error)")
         }

@@ -27,9 +27,15 @@ import Logging
 /// | GET + `Accept: text/event-stream` | `…/documents/{document|collection}` | listen (Hearth's SSE protocol) |
 /// | POST | `…/documents[/{document}]:listen` | listen to a query or document set (SSE) |
 /// | GET | `/` | emulator liveness: `Ok` |
+///
+/// The clear, export and rules endpoints are admin endpoints: `AdminAccess` admits only this
+/// machine's clients (unless `--allow-remote-owner`) and no web page of another site, and the
+/// transport answers browsers' preflights for them only from trusted origins.
 struct FirestoreRoutes: Sendable {
     let databases: FirestoreDatabases
     let identities: IdentityResolver
+    /// Who may call the `/emulator/v1` admin endpoints (export, clear, rules upload).
+    let adminAccess: AdminAccess
     /// Writes exports for the emulator's `:export` endpoint.
     let export: HearthExport
     /// The security rules in force, per project.
@@ -75,24 +81,34 @@ struct FirestoreRoutes: Sendable {
         }
 
         let emulatorRoot = "/emulator/v1/projects/{project}/databases/{database}/documents"
-        router.on(.delete, emulatorRoot) { request, route in
+        self.admin(.delete, emulatorRoot, on: &router) { request, route in
             let call = try self.call(request, route)
             try await call.store.waitUntilDurable(call.store.removeAll())
             return .json(Array("{}".utf8))
         }
-        router.on(.delete, emulatorRoot + "/{path...}") { request, route in
+        self.admin(.delete, emulatorRoot + "/{path...}", on: &router) { request, route in
             let call = try self.call(request, route)
             try await call.store.waitUntilDurable(call.store.removeAll(under: call.segments).receipt)
             return .json(Array("{}".utf8))
         }
-        router.on(.post, "/emulator/v1/projects/{project}:export") { request, route in
+        self.admin(.post, "/emulator/v1/projects/{project}:export", on: &router) { request, route in
             try await self.exportProject(request, route)
         }
-        router.on(.put, "/emulator/v1/projects/{project}:securityRules") { request, route in
+        self.admin(.put, "/emulator/v1/projects/{project}:securityRules", on: &router) { request, route in
             try await self.deployRules(request, route)
         }
         router.on(.get, "/emulator/v1/projects/{project}/listeners") { request, route in
             try self.listenerCounts(request, route)
+        }
+    }
+
+    /// Registers an admin endpoint: trusted-only for browsers (CORS), and `adminAccess` checks
+    /// every request before `handler` sees it (`AdminRefusal`, rendered by the error mapper).
+    private func admin(_ method: HTTPMethod, _ pattern: String, on router: inout Router, use handler: @escaping RouteHandler) {
+        let access = self.adminAccess
+        router.on(method, pattern, access: .trustedOrigins) { request, route in
+            try access.admit(request)
+            return try await handler(request, route)
         }
     }
 

@@ -9,10 +9,16 @@ public struct IdentityResolver: Sendable {
     /// Accept `Bearer owner` from non-loopback peers. Off by default: a server bound to a LAN
     /// address must not hand out admin access to anyone who can reach it.
     public var allowsRemoteOwner: Bool
+    /// The web pages that may act as `owner`: a request whose `Origin` is not one of them is
+    /// refused the admin identity, so a page on another site cannot use the owner token
+    /// through the user's browser (RTDB takes it in the URL, `?auth=owner`, which a page can
+    /// send without a preflight). Requests without `Origin` (tools, SDKs) are not affected.
+    public var trustedOrigins: TrustedOrigins
     private let cache = IdentityCache()
 
-    public init(allowsRemoteOwner: Bool = false) {
+    public init(allowsRemoteOwner: Bool = false, trustedOrigins: TrustedOrigins = .loopback) {
         self.allowsRemoteOwner = allowsRemoteOwner
+        self.trustedOrigins = trustedOrigins
     }
 
     /// The identity of `request`, from its `Authorization: Bearer` header, or from `token`
@@ -38,9 +44,20 @@ public struct IdentityResolver: Sendable {
                     message: "The Authorization header must be 'Bearer <token>' (got scheme '\(scheme)'). Use 'Bearer owner' for admin access or a Firebase ID token."
                 )
             }
-            let credential = bytes[bytes.index(after: space)...].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            // Only the whitespace around the credential is dropped (HTTP's optional whitespace,
+            // and the `1*SP` after the scheme): `ow ner` is not `owner`.
+            let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var credential = bytes[bytes.index(after: space)...]
+            while let first = credential.first, isSpace(first) { credential = credential.dropFirst() }
+            while let last = credential.last, isSpace(last) { credential = credential.dropLast() }
             guard !credential.isEmpty else {
                 throw IdentityError(kind: .invalidCredential, message: "The Authorization header names no token after 'Bearer'.")
+            }
+            guard !credential.contains(where: isSpace) else {
+                throw IdentityError(
+                    kind: .invalidCredential,
+                    message: "The bearer token contains spaces or tabs; a token is one word, 'owner' or a JWT, sent as 'Authorization: Bearer <token>'."
+                )
             }
             token = String(decoding: credential, as: UTF8.self)
         } else {
@@ -51,6 +68,12 @@ public struct IdentityResolver: Sendable {
                 throw IdentityError(
                     kind: .forbidden,
                     message: "The 'owner' admin token is only accepted from loopback clients (this request came from \(peer.ip)). Start hearth with --allow-remote-owner to accept it from other hosts."
+                )
+            }
+            if let origin = request.headers["Origin"], !self.trustedOrigins.trusts(origin) {
+                throw IdentityError(
+                    kind: .forbidden,
+                    message: "The 'owner' admin token is not accepted from web pages on other sites (Origin: \(origin)); only pages on http://localhost, http://127.0.0.1 or http://[::1] may act as owner."
                 )
             }
             return .owner

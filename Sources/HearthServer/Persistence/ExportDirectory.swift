@@ -13,7 +13,18 @@ import Darwin
 /// (two POSTs) from sharing a temporary: each is written whole and the last one wins. Between
 /// the two renames `DIR` briefly does not exist; a crash exactly there leaves the previous
 /// export whole in `DIR.old-…`. On any failure the temporary is removed and `DIR` is untouched.
+///
+/// Only an earlier export is ever replaced: an existing `DIR` must be empty or hold an export's
+/// marker (``exportMarkers``), checked before anything is written and again just before the
+/// swap, or the export is refused with ``ExportDestinationRefusal``. Exports are often aimed at
+/// folders by hand or by scripts, and replacing means deleting whatever was there.
 struct ExportDirectory {
+    /// Files whose presence makes a directory an export that may be replaced: Hearth's manifest,
+    /// the emulator suite's `firebase-export-metadata.json` (`firebase emulators:export DIR`)
+    /// and the Firestore emulator's `<name>.overall_export_metadata` (its `:export` folder).
+    static let exportMarkers = [ExportManifest.fileName, "firebase-export-metadata.json"]
+    static let exportMarkerSuffix = ".overall_export_metadata"
+
     let destination: String
     let temporary: String
     private let aside: String
@@ -36,6 +47,7 @@ struct ExportDirectory {
     /// Runs `fill` on a fresh temporary directory, then moves it into place.
     /// - Throws: `DataTransferError` naming the path and cause; the temporary is then removed.
     func write<Result>(_ fill: (String) throws -> Result) throws -> Result {
+        try self.requireReplaceable()
         Self.removeTree(self.temporary)
         try Self.createParents(of: self.temporary)
         guard mkdir(self.temporary, 0o755) == 0 else {
@@ -52,13 +64,46 @@ struct ExportDirectory {
         }
     }
 
-    private func replaceDestination() throws(DataTransferError) {
+    /// Refuses a destination that exists and is not an empty directory or an earlier export.
+    /// A destination that cannot be examined (a parent that is a file, no permission) passes:
+    /// writing there fails next with the system's reason.
+    /// - Throws: ``ExportDestinationRefusal`` naming the destination and why.
+    func requireReplaceable() throws(ExportDestinationRefusal) {
+        var info = stat()
+        guard lstat(self.destination, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ExportDestinationRefusal(
+                path: self.destination,
+                message: "Could not write the export to \(self.destination): it exists and is not a directory. "
+                    + "Hearth only replaces an earlier export; choose another destination.")
+        }
+        guard let directory = opendir(self.destination) else { return }
+        defer { closedir(directory) }
+        var isEmpty = true
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            if Self.exportMarkers.contains(name) || name.hasSuffix(Self.exportMarkerSuffix) { return }
+            isEmpty = false
+        }
+        guard isEmpty else {
+            throw ExportDestinationRefusal(
+                path: self.destination,
+                message: "Hearth will not export to \(self.destination): that directory exists, is not empty and is not "
+                    + "an export (it has no \(ExportManifest.fileName), firebase-export-metadata.json or "
+                    + "*\(Self.exportMarkerSuffix)), and writing the export there would delete what it holds. "
+                    + "Choose a new directory or an earlier export, or empty that one yourself.")
+        }
+    }
+
+    private func replaceDestination() throws {
         var info = stat()
         let exists = lstat(self.destination, &info) == 0
         if exists {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw DataTransferError("Could not write the export to \(self.destination): it exists and is not a directory.")
-            }
+            // Checked again: the directory may have been filled while the export was written.
+            try self.requireReplaceable()
             Self.removeTree(self.aside)
             guard rename(self.destination, self.aside) == 0 else {
                 throw ExportFile.failure("move the previous export aside: rename \(self.destination) to", self.aside)

@@ -43,6 +43,14 @@ public struct HearthExport: Sendable {
         return try export.write(to: destination).firestore.reduce(0) { $0 + $1.documents }
     }
 
+    /// Refuses, before anything is written, a destination that an export would not replace
+    /// (it exists and is neither empty nor an earlier export); `hearth serve --export-on-exit`
+    /// checks at start rather than find out on exit.
+    /// - Throws: ``ExportDestinationRefusal`` naming the destination and why.
+    public static func checkDestination(_ destination: String) throws(ExportDestinationRefusal) {
+        try ExportDirectory(destination: destination).requireReplaceable()
+    }
+
     /// `write(to:including:)` on a background thread, for request handlers (an export may take
     /// seconds; it must not hold an event loop or a cooperative thread).
     func writeInBackground(to destination: String, including: @escaping @Sendable (DatabaseID) -> Bool) async throws -> ExportManifest {

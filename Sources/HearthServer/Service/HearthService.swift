@@ -56,9 +56,13 @@ public final class HearthService: Sendable {
             self.databases = FirestoreDatabases()
             self.namespaces = DatabaseNamespaces()
         }
+        let trusted = TrustedOrigins(additional: configuration.trustedOrigins)
+        let identities = IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner, trustedOrigins: trusted)
+        let adminAccess = AdminAccess(allowsRemotePeers: configuration.allowsRemoteOwner, trustedOrigins: trusted)
         let routes = FirestoreRoutes(
             databases: self.databases,
-            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
+            identities: identities,
+            adminAccess: adminAccess,
             export: HearthExport(source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: logger, interactive: false),
             rules: self.rules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
@@ -81,6 +85,7 @@ public final class HearthService: Sendable {
             }
         )
         var http = HTTPServerConfiguration()
+        http.cors?.trustedOrigins = trusted
         http.host = configuration.host
         http.port = configuration.firestorePort
         http.idleTimeout = configuration.idleTimeout
@@ -94,7 +99,8 @@ public final class HearthService: Sendable {
         settings.defaultNamespace = configuration.project + "-default-rtdb"
         let databaseRoutes = DatabaseRoutes(
             namespaces: self.namespaces,
-            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner),
+            identities: identities,
+            adminAccess: adminAccess,
             rules: self.databaseRules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
             settings: settings,

@@ -12,8 +12,13 @@ public struct ServerConfiguration: Sendable {
     /// Keep-alive connections idle this long are closed; also bounds how long a client may take
     /// to send a request head.
     public var idleTimeout: Duration = .seconds(60)
-    /// Accept `Bearer owner` from non-loopback peers.
+    /// Accept `Bearer owner` and serve the admin endpoints (export, clear, rules upload) to
+    /// non-loopback peers (`--allow-remote-owner`).
     public var allowsRemoteOwner = false
+    /// Web origins trusted like loopback pages (`http://localhost:*` and the like always are):
+    /// they may call the admin endpoints from a browser and act as `owner`. For a page served
+    /// to other machines, such as a UI reached by the machine's LAN address.
+    public var trustedOrigins: [String] = []
     /// Where data is kept (an embedded SQLite database, `hearth.sqlite`, plus a lock file);
     /// relative paths are relative to the working directory. nil keeps everything in memory.
     public var dataDirectory: String? = ".hearth"

@@ -21,6 +21,11 @@ enum FirestoreErrorResponse {
             }
         case let failure as RoutingFailure:
             return self.response(for: failure)
+        case let refusal as AdminRefusal:
+            // 403 PERMISSION_DENIED for who sent it; 415 for a non-JSON POST, a status Google's
+            // code table has no row for, so it carries INVALID_ARGUMENT's name.
+            let status: FirestoreError.Code = refusal.kind == .notJSON ? .invalidArgument : .permissionDenied
+            return self.response(status: status.rawValue, httpCode: refusal.httpStatus, message: refusal.message)
         default:
             return self.response(for: FirestoreError.internal("Internal error: \(error). This is a bug in Hearth; please report it with the request that caused it."))
         }
@@ -46,10 +51,12 @@ enum FirestoreErrorResponse {
         }
     }
 
-    /// Errors raised by the transport before a request reaches a route (413, 431, 400).
+    /// Errors raised by the transport before a request reaches a route (413, 431, 400, and 403
+    /// for a preflight from another site to an admin endpoint).
     static func transportResponse(status: HTTPStatus, message: String) -> Response {
         let name: FirestoreError.Code =
             switch status.code {
+            case 403: .permissionDenied
             case 408: .deadlineExceeded
             case 413, 431: .resourceExhausted
             case 400..<500: .invalidArgument

@@ -53,7 +53,7 @@ import Testing
         let memory = try HearthProcess()
         #expect(try self.seed(memory) == expected)
         let http = try memory.request(
-            "POST", "/emulator/v1/projects/demo-hearth:export", body: #"{"export_directory":"\#(self.path("out"))","export_name":"memory"}"#)
+            "POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("out"))","export_name":"memory"}"#)
         #expect(http.status == 200, "\(http.bodyText)")
 
         for source in ["out/disk", "out/memory"] {
@@ -68,7 +68,7 @@ import Testing
     @Test func aDamagedNamespaceFileStopsTheImportWithItsName() throws {
         let server = try HearthProcess()
         _ = try self.seed(server)
-        let http = try server.request("POST", "/emulator/v1/projects/demo-hearth:export", body: #"{"export_directory":"\#(self.path("out"))","export_name":"x"}"#)
+        let http = try server.request("POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("out"))","export_name":"x"}"#)
         #expect(http.status == 200)
         try "{broken".write(toFile: self.path("out/x/database/third.json"), atomically: true, encoding: .utf8)
         let imported = try CommandLineTests.hearth(["import", self.path("out/x"), "--data", self.path("c")])

@@ -63,6 +63,9 @@ final class HearthProcess {
         String(decoding: self.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// `Content-Type: application/json`, which admin `POST`s (`:export`) must carry.
+    static let json: [(String, String)] = [("Content-Type", "application/json")]
+
     /// One request on a fresh connection.
     func request(
         _ method: String,

@@ -16,7 +16,7 @@ import Testing
         let rules = try DatabaseRulesRegistry(files: [:], logger: self.logger)
         let settings = DatabaseSettings()
         let routes = DatabaseRoutes(
-            namespaces: namespaces, identities: IdentityResolver(), rules: rules, rulesPersistence: nil, settings: settings,
+            namespaces: namespaces, identities: IdentityResolver(), adminAccess: AdminAccess(), rules: rules, rulesPersistence: nil, settings: settings,
             streams: OpenStreams(keepAlive: settings.keepAlive, rules: rules), logger: self.logger)
         let store = namespaces.store(for: settings.defaultNamespace)
         for method in [HTTPMethod.head, .get] {
