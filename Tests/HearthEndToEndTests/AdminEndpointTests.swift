@@ -171,16 +171,17 @@ import Testing
         #expect(try String(contentsOfFile: self.path("work/notes.txt"), encoding: .utf8) == "x")
     }
 
-    /// Bound to every interface and reached through this machine's LAN address, as another
-    /// machine would reach it.
-    @Test(.enabled(if: LocalNetworkAddress.firstIPv4 != nil, "needs a non-loopback IPv4 address"))
+    /// Bound to every interface and reached from another host: a network namespace of the
+    /// test's own (``IsolatedTestHost``), so the server sees a non-loopback peer and no packet
+    /// leaves this machine.
+    @Test(.enabled(if: IsolatedTestHost.isAvailable, "needs root and iproute2 to make a network namespace"))
     func otherMachinesGetTheDataButNotTheAdminEndpoints() throws {
-        let address = try #require(LocalNetworkAddress.firstIPv4)
+        let host = try IsolatedTestHost()
+        let address = host.clientAddress
         let server = try HearthProcess(["--host", "0.0.0.0"])
         #expect(try server.request("PATCH", documentsURL("demo", "c/d"), body: #"{"fields":{}}"#).status == 200)
         func remote(_ method: String, _ path: String, database: Bool = false, headers: [(String, String)] = [], body: String? = nil) throws -> RawHTTPResponse {
-            try HTTPTestClient.request(
-                method, path, port: database ? server.databasePort : server.port, host: address, headers: headers, body: body.map { Array($0.utf8) })
+            try host.request(method, path, port: database ? server.databasePort : server.port, headers: headers, body: body)
         }
         let attempts = [
             try remote("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: self.exportBody(self.path("out"), "x")),
@@ -203,9 +204,8 @@ import Testing
         #expect(log.contains("are refused to them"))
 
         let open = try HearthProcess(["--host", "0.0.0.0", "--allow-remote-owner"])
-        let export = try HTTPTestClient.request(
-            "POST", "/emulator/v1/projects/demo:export", port: open.port, host: address, headers: HearthProcess.json,
-            body: Array(self.exportBody(self.path("out"), "x").utf8))
+        let export = try host.request(
+            "POST", "/emulator/v1/projects/demo:export", port: open.port, headers: HearthProcess.json, body: self.exportBody(self.path("out"), "x"))
         #expect(export.status == 200, "\(export.bodyText)")
         #expect(open.stop() == 0)
         #expect(open.loggedText().contains("are open to them too (--allow-remote-owner)"))
