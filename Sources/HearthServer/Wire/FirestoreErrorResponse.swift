@@ -51,7 +51,8 @@ enum FirestoreErrorResponse {
         let name: FirestoreError.Code =
             switch status.code {
             case 408: .deadlineExceeded
-            case 413, 431: .resourceExhausted
+            case 413, 429, 431: .resourceExhausted
+            case 503: .unavailable
             case 400..<500: .invalidArgument
             default: .internal
             }
