@@ -156,6 +156,19 @@ struct HTTPServerBoundsTests {
         try await server.stop()
     }
 
+    /// A body larger than the whole budget could never fit: 413, not 503.
+    @Test func aBodyLargerThanTheWholeBudgetIs413() async throws {
+        let server = try await TestServer.start({ $0.requestBodyBudget = RequestBodyBudget(capacity: 1000) }, responder: echoResponder)
+        let response = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+            return try connection.readResponse()
+        }
+        #expect(response.status == 413)
+        #expect(response.bodyText.contains("5000 bytes exceeds the 1000-byte budget for all request bodies held at once"))
+        try await server.stop()
+    }
+
     /// A malformed request is told which framing rule it broke, not the parser's category
     /// ("paused (swift-http-parser error)", or an invalid Content-Length for TE and CL).
     @Test(arguments: [

@@ -310,6 +310,13 @@ final class HTTPConnection: Sendable {
     /// budget now, then closes without reading it.
     private func rejectBusy(bytes: Int, head: HTTPRequestHead, _ outbound: Outbound) async throws -> Outcome {
         let budget = self.configuration.requestBodyBudget
+        guard bytes <= budget.capacity else {
+            // Waiting would never help: 413, as for a body over the per-request limit.
+            let message =
+                "Request body of at least \(bytes) bytes exceeds the \(Self.describe(bytes: budget.capacity)) budget for all "
+                + "request bodies held at once; send a smaller body (hearth serve --request-body-budget raises it)."
+            return try await self.rejectBody(message, head: head, outbound)
+        }
         let message =
             "The server is already receiving \(budget.inUse) bytes of request bodies, and this "
             + "\(bytes)-byte body would exceed its \(Self.describe(bytes: budget.capacity)) budget for "
