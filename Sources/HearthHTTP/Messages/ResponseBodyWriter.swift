@@ -2,9 +2,11 @@
 ///
 /// Each ``write(_:)`` is flushed to the socket immediately, so small event-stream messages are
 /// not held back. It suspends while the connection is not writable (the client is not reading
-/// fast enough), so a stalled client costs at most the channel's write buffer in memory (about
-/// 64 KiB) rather than growing without bound. Once the client has gone away it throws, which is
-/// the signal for a long-running stream to stop.
+/// fast enough), so a stalled client costs at most the connection's write buffer in memory
+/// (``HTTPServerConfiguration/connectionWriteBuffer``, 64 KiB by default) rather than growing
+/// without bound; ``send(_:backlog:)``, which never waits, is bounded in bytes per stream
+/// (``HTTPServerConfiguration/streamBufferSize``). Once the client has gone away `write`
+/// throws, which is the signal for a long-running stream to stop.
 ///
 /// The transport also ends a stream on its own when the client closes the connection (at
 /// once, without waiting for the next write to fail), and when the server shuts down: it

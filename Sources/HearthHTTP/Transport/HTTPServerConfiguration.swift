@@ -1,6 +1,11 @@
 import NIOCore
 
 /// Settings for an ``HTTPServer``; the defaults suit a local development server.
+///
+/// The limits here (body size and budget, request and idle timeouts, stream and connection
+/// buffers) are the transport's, not HTTP/1.1's: every connection kind this module serves
+/// (HTTP/1.1 today; gRPC over HTTP/2 and WebSocket sessions as they come) takes them from here,
+/// so what a client can make the server hold is bounded the same way whatever it speaks.
 public struct HTTPServerConfiguration: Sendable {
     /// The address to listen on. Loopback by default, so nothing is exposed to the network.
     public var host = "127.0.0.1"
@@ -30,7 +35,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// ``ResponseBodyWriter/send(_:backlog:)`` cuts it off (a piece larger than this alone is
     /// still accepted when nothing else is held). Counted per stream even when the bytes are
     /// shared with others (``SharedBytes``), so it bounds memory from above. 1 MiB by default:
-    /// a thousand stalled readers of 1 MiB documents hold about 1 GiB at the very most.
+    /// with the connection's buffer and one 64 KiB slice, a thousand stalled readers of 1 MiB
+    /// documents hold about 1.1 GiB at the very most (far less in practice: snapshots are shared).
     public var streamBufferSize = 1024 * 1024
     /// NIO's write buffer per connection, its high watermark: above it the connection counts as
     /// not writable, streams stop handing it bytes, and waiting writes wait. 64 KiB by default.
