@@ -162,17 +162,19 @@ final class StreamOutbox: Sendable {
     private enum Step {
         /// Nothing to write (the waiters, if any, are done).
         case idle([EventLoopPromise<Void>])
-        /// Not writable and nobody waits: look again a window later.
+        /// Not writable: look again a window later.
         case retry
         /// Write these, completing the waiters with the last write; `more` when pieces remain.
         case write([ByteBuffer], [EventLoopPromise<Void>], more: Bool)
     }
 
     /// On the event loop: writes and flushes what is pending, completing the waiters' promises
-    /// with that write. Everything goes at once when a producer waits, the body is ending
-    /// (`force`: what is pending must go before the end) or the stream was cut off (only its
-    /// final bytes are left); otherwise slices of at most `slice` bytes go while the channel is
-    /// writable, and what is left waits a window and is looked at again.
+    /// with the write that hands over the last of it. Everything goes at once when the body is
+    /// ending (`force`: what is pending must go before the end) or the stream was cut off (only
+    /// its final bytes are left); otherwise slices of at most `slice` bytes go while the channel
+    /// is writable, and what is left waits a window and is looked at again. So what the outbox
+    /// counts against the stream's bound never leaves it for NIO's buffer faster than the
+    /// client takes it, whether or not a producer waits.
     func drain(into channel: any Channel, force: Bool = false) {
         while true {
             let writable = channel.isWritable || !channel.isActive
@@ -182,7 +184,7 @@ final class StreamOutbox: Sendable {
                     defer { state.waiters = [] }
                     return .idle(state.waiters)
                 }
-                if force || state.cutOff || !state.waiters.isEmpty {
+                if force || state.cutOff {
                     state.scheduled = false
                     state.lastWrite = NIODeadline.now()
                     defer {
@@ -213,12 +215,13 @@ final class StreamOutbox: Sendable {
                     }
                 }
                 state.bytes -= Self.slice - room
-                if state.pieces.isEmpty {
-                    state.ownsLast = false
-                    state.count = 0
-                    state.scheduled = false
-                }
-                return .write(taken, [], more: !state.pieces.isEmpty)
+                guard state.pieces.isEmpty else { return .write(taken, [], more: true) }
+                state.ownsLast = false
+                state.count = 0
+                state.scheduled = false
+                // The waiters' bytes were all in what has now been handed over.
+                defer { state.waiters = [] }
+                return .write(taken, state.waiters, more: false)
             }
             switch step {
             case .idle(let waiters):
