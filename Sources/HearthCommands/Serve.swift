@@ -29,8 +29,20 @@ extension HearthCommand {
         @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
         var logLevel: LogLevel = .info
 
-        @Option(help: "Seconds before an idle keep-alive connection (or an unfinished request head) is closed.")
+        @Option(help: "Seconds a connection may be idle (neither receiving a request nor sending a response the client reads) before it is closed.")
         var idleTimeout = 60
+
+        @Option(help: "Seconds one request (head and body) may take to arrive in full, however steadily it trickles.")
+        var requestTimeout = 60
+
+        @Option(help: "Bytes of request bodies all connections may hold at once (K, M, G suffixes); a body that does not fit gets 503 with Retry-After.")
+        var requestBodyBudget = ByteSize(bytes: 256 << 20)
+
+        @Option(help: "Bytes a listen or Realtime Database stream may hold for a client that does not read them before it is cut off (K, M, G suffixes).")
+        var streamBuffer = ByteSize(bytes: 1 << 20)
+
+        @Option(help: "Bytes of response a connection may buffer beyond the kernel's socket buffer before streams wait for the client (K, M, G suffixes).")
+        var connectionBuffer = ByteSize(bytes: 64 << 10)
 
         @Flag(help: "Accept the admin token 'Bearer owner', and serve the admin endpoints (export, clear, rules upload), to non-loopback clients.")
         var allowRemoteOwner = false
@@ -104,6 +116,9 @@ extension HearthCommand {
             guard self.idleTimeout > 0 else {
                 throw ValidationError("--idle-timeout must be a positive number of seconds (got \(self.idleTimeout)).")
             }
+            guard self.requestTimeout > 0 else {
+                throw ValidationError("--request-timeout must be a positive number of seconds (got \(self.requestTimeout)).")
+            }
             if let project = self.project, project.isEmpty || project.contains("/") {
                 throw ValidationError("--project must be a project id such as demo-hearth (got '\(project)').")
             }
@@ -133,6 +148,10 @@ extension HearthCommand {
             configuration.firestorePort = self.port ?? project.firestore.port ?? 8080
             configuration.project = self.project ?? project.project ?? "demo-hearth"
             configuration.idleTimeout = .seconds(self.idleTimeout)
+            configuration.requestTimeout = .seconds(self.requestTimeout)
+            configuration.requestBodyBudget = self.requestBodyBudget.bytes
+            configuration.streamBufferSize = self.streamBuffer.bytes
+            configuration.connectionWriteBuffer = self.connectionBuffer.bytes
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.acceptsDataLoss = self.acceptDataLoss

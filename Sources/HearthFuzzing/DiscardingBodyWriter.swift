@@ -8,7 +8,7 @@ public struct DiscardingBodyWriter: ResponseBodyWriter {
 
     public func write(_ bytes: [UInt8]) async throws {}
 
-    public func send(_ bytes: [UInt8], backlog: Int) -> Bool { true }
+    public func send(_ bytes: SharedBytes, backlog: Int) -> Bool { true }
 
     public func abort() {}
 

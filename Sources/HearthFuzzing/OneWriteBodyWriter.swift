@@ -18,7 +18,7 @@ struct OneWriteBodyWriter: ResponseBodyWriter {
     }
 
     /// Later pieces are refused, as for a client that stopped reading: the producer ends.
-    func send(_ bytes: [UInt8], backlog: Int) -> Bool {
+    func send(_ bytes: SharedBytes, backlog: Int) -> Bool {
         guard self.writes.next() == 0 else { return false }
         return self.base.send(bytes, backlog: backlog)
     }

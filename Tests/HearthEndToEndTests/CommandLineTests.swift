@@ -154,6 +154,21 @@ import Testing
         #expect(run.stderr.contains("--claims must be a JSON object"))
     }
 
+    /// The memory and time bounds are documented in `serve --help` with their defaults, and a
+    /// size that is not a positive number of bytes (with an optional K, M or G) is refused.
+    @Test func serveDocumentsItsBoundsAndRefusesBadSizes() throws {
+        let help = try Self.hearth(["serve", "--help"]).stdout
+        for flag in ["--request-timeout", "--request-body-budget", "--stream-buffer", "--connection-buffer", "--idle-timeout"] {
+            #expect(help.contains(flag))
+        }
+        #expect(help.contains("(default: 256M)") && help.contains("(default: 1M)") && help.contains("(default: 64K)"))
+        for bad in ["0", "-1M", "1X", "lots"] {
+            let run = try Self.hearth(["serve", "--in-memory", "--stream-buffer", bad])
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("--stream-buffer"), "\(run.stderr)")
+        }
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try Self.hearth(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
         let help = try Self.hearth(["--help"]).stdout

@@ -17,7 +17,7 @@ struct ConnectionStateMachineTests {
 
     @Test func partialHeadIsASlowloris() {
         var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
-        machine.bytesRead()
+        machine.bytesRead(now: self.start)
         #expect(machine.timerFired(now: self.start + self.timeout) == .close(.requestHeadTimeout))
     }
 
@@ -35,11 +35,65 @@ struct ConnectionStateMachineTests {
     }
 
     @Test func stalledBodyTimesOut() {
-        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout, requestTimeout: .seconds(600))
         _ = machine.requestHead(keepAlive: true, now: self.start)
         _ = machine.requestBody(now: self.start + .seconds(50))
         #expect(machine.timerFired(now: self.start + self.timeout) == .reschedule(self.start + .seconds(110)))
         #expect(machine.timerFired(now: self.start + .seconds(110)) == .close(.requestBodyTimeout))
+    }
+
+    /// A body trickled a byte at a time, each well within the idle timeout, still ends at the
+    /// request timeout, counted from the request's first byte.
+    @Test func aTrickledRequestEndsAtTheRequestTimeout() {
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout, requestTimeout: .seconds(90))
+        machine.bytesRead(now: self.start + .seconds(1))
+        _ = machine.requestHead(keepAlive: true, now: self.start + .seconds(2))
+        var now = self.start + .seconds(2)
+        for _ in 0..<8 {
+            now = now + .seconds(10)
+            _ = machine.requestBody(now: now)
+            #expect(machine.idleDeadline == min(now + self.timeout, self.start + .seconds(91)))
+        }
+        #expect(machine.timerFired(now: self.start + .seconds(91)) == .close(.requestTimeout))
+    }
+
+    /// The request timeout starts again with each request.
+    @Test func theRequestTimeoutCoversOneRequest() {
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout, requestTimeout: .seconds(10))
+        _ = machine.requestHead(keepAlive: true, now: self.start)
+        _ = machine.requestEnd(now: self.start + .seconds(5))
+        _ = machine.responseHead(keepAlive: true)
+        let answered = self.start + .seconds(100)
+        #expect(machine.responseEnd(now: answered) == .keepAlive(timerDeadline: answered + self.timeout))
+        _ = machine.requestHead(keepAlive: true, now: answered + .seconds(1))
+        #expect(machine.idleDeadline == answered + .seconds(11))
+    }
+
+    /// A response still leaving when the timer fires is progress while fewer bytes are left at
+    /// each look; when none left in a whole idle timeout, the client stopped reading: close.
+    @Test func aResponseThatIsLeavingIsNotIdleButOneThatStalledIs() {
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
+        _ = machine.requestHead(keepAlive: true, now: self.start)
+        _ = machine.requestEnd(now: self.start)
+        _ = machine.responseHead(keepAlive: true)
+        #expect(machine.responseEnd(now: self.start) == .keepAlive(timerDeadline: self.start + self.timeout))
+        let t1 = self.start + self.timeout
+        #expect(machine.timerFired(now: t1, unsentBytes: 4_000_000) == .reschedule(t1 + self.timeout))
+        let t2 = t1 + self.timeout
+        #expect(machine.timerFired(now: t2, unsentBytes: 1_000_000) == .reschedule(t2 + self.timeout))
+        #expect(machine.timerFired(now: t2 + self.timeout, unsentBytes: 1_000_000) == .close(.responseStalled))
+    }
+
+    /// Once every byte has left, the usual idle timeout applies.
+    @Test func aResponseThatHasLeftLetsTheConnectionGoIdle() {
+        var machine = ConnectionStateMachine(now: self.start, idleTimeout: self.timeout)
+        _ = machine.requestHead(keepAlive: true, now: self.start)
+        _ = machine.requestEnd(now: self.start)
+        _ = machine.responseHead(keepAlive: true)
+        _ = machine.responseEnd(now: self.start)
+        let t1 = self.start + self.timeout
+        #expect(machine.timerFired(now: t1, unsentBytes: 10) == .reschedule(t1 + self.timeout))
+        #expect(machine.timerFired(now: t1 + self.timeout, unsentBytes: 0) == .close(.idle))
     }
 
     @Test func connectionCloseDiscardsLaterRequestsAndLingers() {

@@ -2,9 +2,11 @@
 ///
 /// Each ``write(_:)`` is flushed to the socket immediately, so small event-stream messages are
 /// not held back. It suspends while the connection is not writable (the client is not reading
-/// fast enough), so a stalled client costs at most the channel's write buffer in memory (about
-/// 64 KiB) rather than growing without bound. Once the client has gone away it throws, which is
-/// the signal for a long-running stream to stop.
+/// fast enough), so a stalled client costs at most the connection's write buffer in memory
+/// (``HTTPServerConfiguration/connectionWriteBuffer``, 64 KiB by default) rather than growing
+/// without bound; ``send(_:backlog:)``, which never waits, is bounded in bytes per stream
+/// (``HTTPServerConfiguration/streamBufferSize``). Once the client has gone away `write`
+/// throws, which is the signal for a long-running stream to stop.
 ///
 /// The transport also ends a stream on its own when the client closes the connection (at
 /// once, without waiting for the next write to fail), and when the server shuts down: it
@@ -14,12 +16,20 @@ public protocol ResponseBodyWriter: Sendable {
     func write(_ bytes: [UInt8]) async throws
 
     /// Queues `bytes` to be written and flushed, without waiting, unless the client is behind:
-    /// when `backlog` earlier pieces are still waiting because the connection is not writable
-    /// (the client is not reading), queues nothing and returns false. For producers that must
-    /// never wait (one task feeding thousands of event streams) and cut a slow client off
-    /// instead. Pieces written closely together leave in one socket write. Never waits, so it
-    /// may be called under a lock; returns false too once the client has gone.
-    func send(_ bytes: [UInt8], backlog: Int) -> Bool
+    /// when the stream already holds bytes its client has not taken and `bytes` would bring
+    /// them over the transport's per-stream bound (``HTTPServerConfiguration/streamBufferSize``),
+    /// or `backlog` earlier pieces are still waiting because the connection is not writable,
+    /// queues nothing and returns false. For producers that must never wait (one task feeding
+    /// thousands of event streams) and cut a slow client off instead. Pieces written closely
+    /// together leave in one socket write. Never waits, so it may be called under a lock;
+    /// returns false too once the client has gone.
+    ///
+    /// A refusal cuts the stream off: what it still held is dropped at once (its memory freed),
+    /// a later ``write(_:)`` queues its bytes without waiting (the final event, after what the
+    /// client was already sent), and once the producer returns the transport ends the body and
+    /// closes the connection as soon as those bytes have left, or after a short grace if the
+    /// client is not reading.
+    func send(_ bytes: SharedBytes, backlog: Int) -> Bool
 
     /// Closes the connection at once, without ending the response properly, for a producer
     /// that gives up on a client that stopped reading: a ``write(_:)`` suspended on it throws

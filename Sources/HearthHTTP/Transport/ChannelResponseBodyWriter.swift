@@ -7,12 +7,13 @@ import Synchronization
 /// body part (one chunk when chunked).
 ///
 /// A write returns at once while the outbox holds less than `StreamOutbox.limit` bytes and
-/// the channel is writable (less than NIO's high watermark, 64 KiB, waits in its buffer);
-/// otherwise it returns only once its bytes have been handed to the kernel. Why not always
-/// wait: waiting costs a promise, a callback and a task switch per piece, and with a thousand
-/// listeners on one query those were most of the cost of a snapshot. The bound stays strict:
-/// a client that stops reading holds at most the socket buffers, the high watermark and the
-/// outbox's limit.
+/// the channel is writable (less than the connection's write buffer,
+/// ``HTTPServerConfiguration/connectionWriteBuffer``, waits in NIO's buffer); otherwise it
+/// returns only once its bytes have been handed to the kernel. Why not always wait: waiting
+/// costs a promise, a callback and a task switch per piece, and with a thousand listeners on
+/// one query those were most of the cost of a snapshot. A `send` never waits and is bounded in
+/// bytes (`bound`, ``HTTPServerConfiguration/streamBufferSize``): a client that stops reading
+/// holds at most the socket buffers, the write buffer and one slice, and the stream's bound.
 struct ChannelResponseBodyWriter: ResponseBodyWriter {
     let channel: any Channel
     /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`;
@@ -21,6 +22,12 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     /// Fired when the client closes the connection or the server shuts down.
     let stop: StopSignal
     let outbox: StreamOutbox
+    /// The most bytes the stream may hold for its client before `send` cuts it off.
+    let bound: Int
+
+    /// How long a cut-off stream's connection stays open for its final bytes to leave when
+    /// the client is not reading (then it is closed with them unsent).
+    static let cutOffGrace = TimeAmount.seconds(2)
 
     /// A thread-safe byte counter; the writer is `Sendable` and may be used from any task.
     final class Counter: Sendable {
@@ -37,6 +44,12 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         guard !bytes.isEmpty else { return }
         guard self.channel.isActive else { throw HTTPServerError.clientDisconnected }
         self.bytesWritten?.add(bytes.count)
+        if self.outbox.isCutOff {
+            // The final bytes of a stream that was cut off: queued without waiting for a
+            // client that is not reading (its connection closes after a grace).
+            self.schedule(self.outbox.add(bytes, allocator: self.channel.allocator, waiter: nil))
+            return
+        }
         let mustWait = !self.channel.isWritable || self.outbox.pendingBytes + bytes.count > StreamOutbox.limit
         let waiter = mustWait ? self.channel.eventLoop.makePromise(of: Void.self) : nil
         self.schedule(self.outbox.add(bytes, allocator: self.channel.allocator, waiter: waiter))
@@ -48,11 +61,11 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         }
     }
 
-    func send(_ bytes: [UInt8], backlog: Int) -> Bool {
+    func send(_ bytes: SharedBytes, backlog: Int) -> Bool {
         guard !bytes.isEmpty else { return true }
         guard self.channel.isActive else { return false }
         let writable = self.channel.isWritable
-        guard let drain = self.outbox.add(bytes, allocator: self.channel.allocator, backlog: backlog, writable: writable) else {
+        guard let drain = self.outbox.add(bytes, backlog: backlog, bound: self.bound, writable: writable) else {
             return false
         }
         self.bytesWritten?.add(bytes.count)
@@ -80,6 +93,26 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
             channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
         }
         try await written.futureResult.get()
+    }
+
+    /// Ends the body of a stream that was cut off (`StreamOutbox.isCutOff`): writes what is
+    /// left (its final event) and the end, then closes the connection once they have been
+    /// written, or after `cutOffGrace` if the client does not read them; returns once closed.
+    /// Why not wait for the client: it fell behind, and its socket and buffers are released
+    /// now rather than at the next keep-alive or the idle timeout.
+    func endAfterCutOff() async {
+        let (channel, outbox) = (self.channel, self.outbox)
+        channel.eventLoop.execute {
+            outbox.drain(into: channel, force: true)
+            let written = channel.eventLoop.makePromise(of: Void.self)
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
+            let grace = channel.eventLoop.scheduleTask(in: Self.cutOffGrace) { channel.close(promise: nil) }
+            written.futureResult.whenComplete { _ in
+                grace.cancel()
+                channel.close(promise: nil)
+            }
+        }
+        try? await channel.closeFuture.get()
     }
 
     func abort() {

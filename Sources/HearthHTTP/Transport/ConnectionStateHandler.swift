@@ -22,10 +22,16 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let logger: Logger
     private let peer: String
     private let idleTimeout: Duration
+    private let requestTimeout: Duration
+    /// The bytes the decoder is reading, to say which framing rule a rejected request broke.
+    private let witness: RequestBytesWitness?
 
-    init(idleTimeout: Duration, logger: Logger, peer: String) {
-        self.machine = ConnectionStateMachine(now: .now(), idleTimeout: TimeAmount(idleTimeout))
+    init(idleTimeout: Duration, requestTimeout: Duration, witness: RequestBytesWitness? = nil, logger: Logger, peer: String) {
+        self.witness = witness
+        self.machine = ConnectionStateMachine(
+            now: .now(), idleTimeout: TimeAmount(idleTimeout), requestTimeout: TimeAmount(requestTimeout))
         self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
         self.logger = logger
         self.peer = peer
     }
@@ -55,6 +61,7 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch Self.unwrapInboundIn(data) {
         case .head(let head):
             action = self.machine.requestHead(keepAlive: head.isKeepAlive, now: now)
+            self.armTimer(context: context)  // the request's deadline may come before the idle one
         case .body:
             action = self.machine.requestBody(now: now)
         case .end:
@@ -66,7 +73,8 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        self.machine.bytesRead()
+        self.machine.bytesRead(now: .now())
+        self.armTimer(context: context)
         if self.machine.isDrainingInput {
             // The async channel handler above stops asking for reads once its consumer is
             // gone; keep reading so a lingering close drains the socket until EOF.
@@ -78,6 +86,10 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if self.machine.isDrainingInput { return }
+        if let parserError = error as? HTTPParserError {
+            context.fireErrorCaught(HTTPFramingError(parserError, bytes: self.witness?.current))
+            return
+        }
         context.fireErrorCaught(error)
     }
 
@@ -155,7 +167,9 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func timerFired(context: ChannelHandlerContext) {
-        switch self.machine.timerFired(now: .now()) {
+        // What NIO still holds for the client (0 where the channel cannot tell, e.g. in tests).
+        let unsent = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+        switch self.machine.timerFired(now: .now(), unsentBytes: unsent) {
         case .none:
             break
         case .reschedule(let deadline):
@@ -175,6 +189,16 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
             case .requestBodyTimeout:
                 self.logger.info(
                     "Closing connection: the request body stalled for longer than the idle timeout (\(self.idleTimeout))",
+                    metadata: ["peer": "\(self.peer)"]
+                )
+            case .requestTimeout:
+                self.logger.info(
+                    "Closing connection: the request did not arrive in full within the request timeout (\(self.requestTimeout)); send it faster, or raise --request-timeout",
+                    metadata: ["peer": "\(self.peer)"]
+                )
+            case .responseStalled:
+                self.logger.info(
+                    "Closing connection: the client read nothing of its response for longer than the idle timeout (\(self.idleTimeout))",
                     metadata: ["peer": "\(self.peer)"]
                 )
             }

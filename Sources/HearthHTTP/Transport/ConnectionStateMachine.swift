@@ -7,7 +7,11 @@ import NIOCore
 /// - **Timeouts.** The idle timer runs only while the server waits for the client: no request
 ///   in progress (an idle keep-alive connection, or a request head still arriving: slowloris),
 ///   or a request body that has stopped arriving. It is stopped while a response is being
-///   produced or streamed, so a long server-sent-event stream is never cut by it.
+///   produced or streamed, so a long server-sent-event stream is never cut by it. A response
+///   whose bytes are still leaving when the timer fires counts as progress as long as fewer
+///   are left than at the last look (a slow reader keeps its connection; one that stopped
+///   reading for a whole timeout does not). Apart from idleness, one request (head and body,
+///   from its first byte) must arrive within the request timeout, however steadily it trickles.
 /// - **When to stop accepting requests.** After a request or response says `Connection: close`,
 ///   or once the server is quiescing, further pipelined requests are discarded unanswered
 ///   (they were never processed, so clients may safely retry them).
@@ -46,6 +50,10 @@ struct ConnectionStateMachine {
         case idle
         case requestHeadTimeout
         case requestBodyTimeout
+        /// The request (head and body) took longer than the request timeout to arrive.
+        case requestTimeout
+        /// The client read none of the response's unsent bytes for a whole idle timeout.
+        case responseStalled
         case lingerExpired
         case quiesced
     }
@@ -77,13 +85,23 @@ struct ConnectionStateMachine {
     /// Whether any bytes of the next request may already have arrived (set when data is read
     /// while idle), only to tell a slowloris from an idle keep-alive connection in logs.
     private var sawBytesWhileIdle = false
+    /// When the first byte of the request being received arrived; nil between requests.
+    private var requestStarted: NIODeadline?
+    /// The response bytes still unsent at the timer's last look, while a finished response is
+    /// leaving; nil when none were.
+    private var lastUnsent: Int?
 
     let idleTimeout: TimeAmount
+    let requestTimeout: TimeAmount
     let lingerTimeout: TimeAmount
 
-    init(now: NIODeadline, idleTimeout: TimeAmount, lingerTimeout: TimeAmount = .seconds(2)) {
+    init(
+        now: NIODeadline, idleTimeout: TimeAmount, requestTimeout: TimeAmount = .seconds(60),
+        lingerTimeout: TimeAmount = .seconds(2)
+    ) {
         self.lastProgress = now
         self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
         self.lingerTimeout = lingerTimeout
     }
 
@@ -92,12 +110,19 @@ struct ConnectionStateMachine {
         guard self.phase == .open || self.phase == .closing else { return nil }
         let waitingForClient =
             self.pendingResponses == 0 || (self.pendingResponses == 1 && self.isReceivingBody)
-        return waitingForClient ? self.lastProgress + self.idleTimeout : nil
+        guard waitingForClient else { return nil }
+        let idle = self.lastProgress + self.idleTimeout
+        guard let started = self.requestStarted else { return idle }
+        return min(idle, started + self.requestTimeout)
     }
 
-    /// Raw bytes arrived (before decoding); used only to classify an idle close.
-    mutating func bytesRead() {
-        if self.pendingResponses == 0 { self.sawBytesWhileIdle = true }
+    /// Raw bytes arrived (before decoding): the start of a request, if none was in progress
+    /// (its deadline runs from here), and, for logs, a slowloris rather than an idle connection.
+    mutating func bytesRead(now: NIODeadline) {
+        if self.pendingResponses == 0 {
+            self.sawBytesWhileIdle = true
+            if self.requestStarted == nil { self.requestStarted = now }
+        }
     }
 
     /// A request head was decoded. `keepAlive` is false when the request asks to close.
@@ -110,6 +135,7 @@ struct ConnectionStateMachine {
         self.isReceivingBody = true
         self.sawBytesWhileIdle = false
         self.lastProgress = now
+        if self.requestStarted == nil { self.requestStarted = now }
         if !keepAlive { self.phase = .closing }
         return .forward
     }
@@ -125,6 +151,7 @@ struct ConnectionStateMachine {
     mutating func requestEnd(now: NIODeadline) -> InboundAction {
         if self.isDiscardingInbound { return .discard }
         self.isReceivingBody = false
+        self.requestStarted = nil
         self.lastProgress = now
         return .forward
     }
@@ -150,6 +177,7 @@ struct ConnectionStateMachine {
     /// A final response has been completely written.
     mutating func responseEnd(now: NIODeadline) -> ResponseEndAction {
         self.pendingResponses = max(0, self.pendingResponses - 1)
+        self.lastUnsent = nil
         switch self.phase {
         case .open:
             if self.pendingResponses == 0 { self.lastProgress = now }
@@ -189,8 +217,9 @@ struct ConnectionStateMachine {
         return self.phase == .closed
     }
 
-    /// The timer fired at `now`.
-    mutating func timerFired(now: NIODeadline) -> TimerAction {
+    /// The timer fired at `now`; `unsentBytes` are the response bytes the connection still
+    /// holds for the client (NIO's write buffer).
+    mutating func timerFired(now: NIODeadline, unsentBytes: Int = 0) -> TimerAction {
         switch self.phase {
         case .lingering(let deadline):
             if now >= deadline {
@@ -203,8 +232,22 @@ struct ConnectionStateMachine {
         case .open, .closing:
             guard let deadline = self.idleDeadline else { return .none }
             guard now >= deadline else { return .reschedule(deadline) }
+            // Idle reasons first, when both deadlines have passed.
+            let timedOut = now < self.lastProgress + self.idleTimeout
+            if self.requestStarted == nil, self.pendingResponses == 0, unsentBytes > 0 {
+                // A response is still leaving: progress if the client took some since the last look.
+                if self.lastUnsent.map({ unsentBytes < $0 }) ?? true {
+                    self.lastUnsent = unsentBytes
+                    self.lastProgress = now
+                    return .reschedule(now + self.idleTimeout)
+                }
+                self.phase = .closed
+                return .close(.responseStalled)
+            }
             let reason: CloseReason
-            if self.pendingResponses > 0 {
+            if timedOut {
+                reason = .requestTimeout
+            } else if self.pendingResponses > 0 {
                 reason = .requestBodyTimeout
             } else if self.sawBytesWhileIdle {
                 reason = .requestHeadTimeout

@@ -44,8 +44,14 @@ extension HTTPConnection {
         let channel = self.channel.channel
         let writer = ChannelResponseBodyWriter(
             channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
-            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)))
-        switch await self.runStream(produce, inline: inline, writer: writer) {
+            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
+            bound: self.configuration.streamBufferSize)
+        let outcome = await self.runStream(produce, inline: inline, writer: writer)
+        if writer.outbox.isCutOff {
+            await writer.endAfterCutOff()
+            return false
+        }
+        switch outcome {
         case .success:
             break
         case .failure(let error as HTTPServerError) where error == .clientDisconnected:

@@ -98,9 +98,10 @@ final class HTTPConnection: Sendable {
 
     /// What reading one request produced.
     enum Reading {
-        /// A complete request, with what its head says about the connection and when the head
-        /// arrived (for the log line's duration).
-        case request(Request, version: HTTPVersion, keepAlive: Bool, started: ContinuousClock.Instant)
+        /// A complete request, with what its head says about the connection, when the head
+        /// arrived (for the log line's duration) and the bytes it holds of the server's
+        /// ``RequestBodyBudget`` (to release once it has been answered).
+        case request(Request, version: HTTPVersion, keepAlive: Bool, started: ContinuousClock.Instant, reserved: Int)
         /// The connection is done (closed by the peer, or answered with an error and closing).
         case finished(Outcome)
     }
@@ -114,27 +115,46 @@ final class HTTPConnection: Sendable {
             let version: HTTPVersion
             let keepAlive: Bool
             let started: ContinuousClock.Instant
+            let reserved: Int
             switch try await self.readRequest(&iterator, outbound) {
             case .finished(let outcome):
                 return outcome
-            case .request(let read, let readVersion, let readKeepAlive, let readStarted):
-                (request, version, keepAlive, started) = (read, readVersion, readKeepAlive, readStarted)
+            case .request(let read, let readVersion, let readKeepAlive, let readStarted, let readReserved):
+                (request, version, keepAlive, started, reserved) = (read, readVersion, readKeepAlive, readStarted, readReserved)
             }
             let response = await self.respond(to: request)
+            self.configuration.requestBodyBudget.release(reserved)
             let outcome = try await self.write(response, for: request, version: version, keepAlive: keepAlive, outbound)
             self.logResponse(request, response.status, since: started)
             if let outcome { return outcome }
         }
     }
 
-    /// Reads one request's head and body, bounding the body by the configured limit before
-    /// any byte is buffered; answers and finishes the connection for requests that cannot be
-    /// read. A separate function from the loop that writes the response, so its frame is not
-    /// part of the task's stack while a response streams.
+    /// Reads one request's head and body, bounding the body by the configured limit and the
+    /// server's body budget before any byte is buffered; answers and finishes the connection
+    /// for requests that cannot be read. A separate function from the loop that writes the
+    /// response, so its frame is not part of the task's stack while a response streams.
     private func readRequest(
         _ iterator: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
         _ outbound: Outbound
     ) async throws -> Reading {
+        var reserved = 0
+        do {
+            let reading = try await self.readRequest(&iterator, outbound, reserved: &reserved)
+            if case .finished = reading { self.configuration.requestBodyBudget.release(reserved) }
+            return reading
+        } catch {
+            self.configuration.requestBodyBudget.release(reserved)
+            throw error
+        }
+    }
+
+    private func readRequest(
+        _ iterator: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        _ outbound: Outbound,
+        reserved: inout Int
+    ) async throws -> Reading {
+        let budget = self.configuration.requestBodyBudget
         let maxBody = self.configuration.maxRequestBodySize
         let head: HTTPRequestHead
         do {
@@ -158,6 +178,12 @@ final class HTTPConnection: Sendable {
                     head: head,
                     outbound
                 ))
+        }
+        if let declaredLength, declaredLength > 0 {
+            guard budget.reserve(declaredLength) else {
+                return .finished(try await self.rejectBusy(bytes: declaredLength, head: head, outbound))
+            }
+            reserved = declaredLength
         }
         if head.version == .http1_1, declaredLength ?? 1 > 0,
             head.headers.first(name: "expect")?.lowercased() == "100-continue"
@@ -187,12 +213,20 @@ final class HTTPConnection: Sendable {
                             outbound
                         ))
                 }
+                if declaredLength == nil {
+                    guard budget.reserve(buffer.readableBytes) else {
+                        return .finished(try await self.rejectBusy(bytes: body.count + buffer.readableBytes, head: head, outbound))
+                    }
+                    reserved += buffer.readableBytes
+                }
                 body.append(contentsOf: buffer.readableBytesView)
             case .end:
                 // After an `Upgrade` request the decoder stops parsing (we never switch
                 // protocols), so the connection cannot carry another request.
                 let keepAlive = head.isKeepAlive && !head.headers.contains(name: "upgrade")
-                return .request(self.makeRequest(head, body: body), version: head.version, keepAlive: keepAlive, started: started)
+                return .request(
+                    self.makeRequest(head, body: body), version: head.version, keepAlive: keepAlive, started: started,
+                    reserved: reserved)
             case .head:
                 // The decoder never yields a head before the previous request's end.
                 return .finished(.abort)
@@ -246,6 +280,14 @@ final class HTTPConnection: Sendable {
         let status: HTTPStatus
         let message: String
         switch error {
+        case let framing as HTTPFramingError where framing.isOversizedHead:
+            status = .requestHeaderFieldsTooLarge
+            message =
+                "The request line and headers exceed the \(Self.describe(bytes: self.configuration.maxHeaderSize)) "
+                + "limit; send fewer or smaller headers, or a shorter URL."
+        case let framing as HTTPFramingError:
+            status = .badRequest
+            message = "Malformed HTTP request: \(framing.rule). Fix the request's framing; the connection is being closed."
         case HTTPParserError.headerOverflow:
             status = .requestHeaderFieldsTooLarge
             message =
@@ -254,8 +296,8 @@ final class HTTPConnection: Sendable {
         case let parserError as HTTPParserError:
             status = .badRequest
             message =
-                "Malformed HTTP request (\(parserError)); check the request line, header syntax "
-                + "and body framing (Content-Length or chunked encoding)."
+                "Malformed HTTP request: \(HTTPFramingError(parserError, bytes: nil).rule). Fix the request's framing; "
+                + "the connection is being closed."
         case is ByteToMessageDecoderError:
             status = .badRequest
             message = "Malformed HTTP request (\(error)); the connection is being closed."
@@ -271,8 +313,28 @@ final class HTTPConnection: Sendable {
         return try await self.write(response, for: probe, version: .http1_1, keepAlive: false, outbound) ?? .lingering
     }
 
-    /// Answers `413` for a body over the limit, then closes without reading the rest.
-    private func rejectBody(_ message: String, head: HTTPRequestHead, _ outbound: Outbound) async throws -> Outcome {
+    /// Answers `503` (with `Retry-After`) for a body that does not fit in the server's body
+    /// budget now, then closes without reading it.
+    private func rejectBusy(bytes: Int, head: HTTPRequestHead, _ outbound: Outbound) async throws -> Outcome {
+        let budget = self.configuration.requestBodyBudget
+        guard bytes <= budget.capacity else {
+            // Waiting would never help: 413, as for a body over the per-request limit.
+            let message =
+                "Request body of at least \(bytes) bytes exceeds the \(Self.describe(bytes: budget.capacity)) budget for all "
+                + "request bodies held at once; send a smaller body (hearth serve --request-body-budget raises it)."
+            return try await self.rejectBody(message, head: head, outbound)
+        }
+        let message =
+            "The server is already receiving \(budget.inUse) bytes of request bodies, and this "
+            + "\(bytes)-byte body would exceed its \(Self.describe(bytes: budget.capacity)) budget for "
+            + "bodies in flight; retry shortly (hearth serve --request-body-budget raises it)."
+        return try await self.rejectBody(message, status: .serviceUnavailable, head: head, outbound)
+    }
+
+    /// Answers `413` (or `status`) for a body that cannot be taken, then closes without reading the rest.
+    private func rejectBody(
+        _ message: String, status: HTTPStatus = .payloadTooLarge, head: HTTPRequestHead, _ outbound: Outbound
+    ) async throws -> Outcome {
         self.logger.info(
             "Rejected request body: \(message)",
             metadata: self.peerMetadata.merging(["path": "\(head.uri)"]) { $1 }
@@ -281,7 +343,8 @@ final class HTTPConnection: Sendable {
         if let origin = head.headers.first(name: "origin") {
             request.headers.add(name: "Origin", value: origin)
         }
-        var response = self.errorRenderer(.payloadTooLarge, message)
+        var response = self.errorRenderer(status, message)
+        if status == .serviceUnavailable { response.headers.replaceOrAdd(name: "Retry-After", value: "1") }
         self.applyCORS(to: &response, for: request)
         return try await self.write(response, for: request, version: head.version, keepAlive: false, outbound)
             ?? .lingering

@@ -18,6 +18,9 @@ extension HTTPServer {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: .init(low: configuration.connectionWriteBuffer / 2, high: max(1, configuration.connectionWriteBuffer)))
             // Each connection keeps its last receive buffer for reuse. NIO starts them at 2 KiB;
             // 1 KiB holds a typical request head, grows after any read that fills it, and saves
             // 1 KiB per open connection (per idle listener, with thousands of them).
@@ -57,10 +60,15 @@ extension HTTPServer {
         let peer = channel.remoteAddress.map { "\($0)" } ?? "unknown"
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(HTTPResponseEncoder(configuration: encoderConfiguration))
+        let witness = RequestBytesWitness()
+        try sync.addHandler(witness)
         try sync.addHandler(
             ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits))
         )
-        try sync.addHandler(ConnectionStateHandler(idleTimeout: configuration.idleTimeout, logger: logger, peer: peer))
+        try sync.addHandler(
+            ConnectionStateHandler(
+                idleTimeout: configuration.idleTimeout, requestTimeout: configuration.requestTimeout, witness: witness,
+                logger: logger, peer: peer))
         return try ConnectionChannel(
             wrappingChannelSynchronously: channel,
             configuration: .init(

@@ -1,6 +1,11 @@
 import NIOCore
 
 /// Settings for an ``HTTPServer``; the defaults suit a local development server.
+///
+/// The limits here (body size and budget, request and idle timeouts, stream and connection
+/// buffers) are the transport's, not HTTP/1.1's: every connection kind this module serves
+/// (HTTP/1.1 today; gRPC over HTTP/2 and WebSocket sessions as they come) takes them from here,
+/// so what a client can make the server hold is bounded the same way whatever it speaks.
 public struct HTTPServerConfiguration: Sendable {
     /// The address to listen on. Loopback by default, so nothing is exposed to the network.
     public var host = "127.0.0.1"
@@ -14,10 +19,28 @@ public struct HTTPServerConfiguration: Sendable {
     /// decoder does: the request target plus every header name and value (separators and line
     /// ends are not counted), and no single one of them may exceed it either.
     public var maxHeaderSize = 64 * 1024
-    /// How long a keep-alive connection may sit with no request in progress, and how long a
-    /// request head (or a stalled request body) may take to arrive, before the connection is
-    /// closed. Never applies while a response is being produced or streamed.
+    /// How long a connection may sit idle, neither receiving a request nor sending a response,
+    /// before it is closed: a keep-alive connection with no request in progress, a request
+    /// head or body that stopped arriving, or a response whose bytes the client stopped
+    /// reading. A response the client reads, however slowly, never counts as idle, and the
+    /// timer does not run while a response is being produced or streamed.
     public var idleTimeout: Duration = .seconds(60)
+    /// The most time one request (head and body) may take to arrive, from its first byte,
+    /// however steadily it trickles; the connection is closed when it runs out.
+    public var requestTimeout: Duration = .seconds(60)
+    /// Request bodies held at once by every connection of this server (and of any server
+    /// sharing the same budget); see ``RequestBodyBudget``. 256 MiB by default.
+    public var requestBodyBudget = RequestBodyBudget(capacity: 256 * 1024 * 1024)
+    /// The most bytes a streamed response may hold for a client that does not read them before
+    /// ``ResponseBodyWriter/send(_:backlog:)`` cuts it off (a piece larger than this alone is
+    /// still accepted when nothing else is held). Counted per stream even when the bytes are
+    /// shared with others (``SharedBytes``), so it bounds memory from above. 1 MiB by default:
+    /// with the connection's buffer and one 64 KiB slice, a thousand stalled readers of 1 MiB
+    /// documents hold about 1.1 GiB at the very most (far less in practice: snapshots are shared).
+    public var streamBufferSize = 1024 * 1024
+    /// NIO's write buffer per connection, its high watermark: above it the connection counts as
+    /// not writable, streams stop handing it bytes, and waiting writes wait. 64 KiB by default.
+    public var connectionWriteBuffer = 64 * 1024
     /// Event-loop threads; one per core by default.
     public var eventLoopThreads = System.coreCount
     /// Cross-origin policy applied to every response; `nil` disables CORS handling (and lets

@@ -2,32 +2,49 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// The bytes a streamed response's producer has written that its event loop has not written
-/// to the socket yet, so that every piece written close together leaves in one socket write.
+/// The bytes a streamed response's producer has written that its event loop has not handed
+/// to the channel yet, so that every piece written close together leaves in one socket write,
+/// and so that a stream holds a bounded number of bytes its client has not taken.
 ///
-/// Why: with a thousand listeners on one query, each commit means a thousand small writes.
-/// Written one by one, each costs a trip through the event loop, the channel pipeline, chunk
-/// framing and a `writev` system call, most of the cost of delivering a snapshot. Here a piece
-/// written after a quiet spell leaves at once, and pieces that follow within `window` of the
-/// last write leave together when the event loop's `StreamFlusher` next drains (within a
+/// Why batch: with a thousand listeners on one query, each commit means a thousand small
+/// writes. Written one by one, each costs a trip through the event loop, the channel pipeline,
+/// chunk framing and a `writev` system call, most of the cost of delivering a snapshot. Here a
+/// piece written after a quiet spell leaves at once, and pieces that follow within `window` of
+/// the last write leave together when the event loop's `StreamFlusher` next drains (within a
 /// window): a busy stream costs about one write per window, whatever its rate, for at most
 /// `window` of added latency.
 ///
-/// Bounded: `write` makes its producer wait once the outbox holds `limit` bytes or the channel
-/// is not writable; `send` refuses pieces once `backlog` of them wait while the channel is not
-/// writable. Pieces nobody waits for stay here, not in NIO's buffer, while the channel is not
-/// writable (the drain looks again a window later), so the backlog is counted here.
+/// Bounded in bytes: pieces smaller than `coalescing` are copied into one buffer of the stream's
+/// own; larger ones (a shared snapshot) are kept by reference, so a thousand streams holding
+/// one snapshot hold it once. Each stream counts every byte it holds as if it were its own:
+/// `send` refuses a piece that would bring the count over the stream's bound (and cuts the
+/// stream off, dropping what it held), so a stalled reader holds at most its bound, or one
+/// piece when a single piece is larger. A drain hands the channel at most `slice` bytes at a
+/// time and only while the channel is writable (below its write-buffer high watermark), so
+/// NIO's buffer adds at most that watermark plus one slice per connection. `write` makes its
+/// producer wait once `limit` bytes are held or the channel is not writable.
 final class StreamOutbox: Sendable {
     private struct State: Sendable {
-        var pending: ByteBuffer?
-        /// Pieces in `pending`.
-        var pieces = 0
+        /// Bytes not yet handed to the channel, in order.
+        var pieces: [ByteBuffer] = []
+        /// Whether the last piece is a buffer of this outbox's own, to which small pieces are appended.
+        var ownsLast = false
+        /// Whether the first piece has been handed to the channel in part: its rest must follow
+        /// before anything else, or the client would get half an event.
+        var firstStarted = false
+        /// Bytes in `pieces`.
+        var bytes = 0
+        /// Pieces added since the last drain took everything (the `backlog` count).
+        var count = 0
         /// Producers waiting until the bytes they added have been handed to the kernel.
         var waiters: [EventLoopPromise<Void>] = []
         /// A drain is queued on the event loop and will take whatever is pending.
         var scheduled = false
         /// When the last drain wrote, to space writes by at least `window`.
         var lastWrite = NIODeadline.distantPast
+        /// The stream was refused a piece and cut off: what it held was dropped, and whatever is
+        /// written from now on (its final event) goes out without waiting.
+        var cutOff = false
     }
 
     /// When the caller must queue a drain on the event loop.
@@ -46,48 +63,93 @@ final class StreamOutbox: Sendable {
     init(flusher: StreamFlusher) {
         self.flusher = flusher
     }
+
     /// The size above which `write` makes its producer wait for the socket.
     static let limit = 64 * 1024
     /// The least time between two writes of one stream.
     static let window = TimeAmount.milliseconds(20)
+    /// Pieces smaller than this are copied into the outbox's own buffer (one chunk per drain);
+    /// larger ones are kept by reference.
+    static let coalescing = 16 * 1024
+    /// The most a drain hands the channel at a time while it stays writable.
+    static let slice = 64 * 1024
 
     /// Bytes waiting for the event loop.
     var pendingBytes: Int {
-        self.state.withLock { $0.pending?.readableBytes ?? 0 }
+        self.state.withLock { $0.bytes }
+    }
+
+    /// Whether a piece was refused and the stream cut off.
+    var isCutOff: Bool {
+        self.state.withLock { $0.cutOff }
     }
 
     /// Adds `bytes` and, if given, a promise to complete once they are written (a waiting
-    /// producer is never made to wait for the window too).
+    /// producer is never made to wait for the window too). After a cut-off nobody waits: the
+    /// bytes are queued and the caller drains at once.
     func add(_ bytes: [UInt8], allocator: ByteBufferAllocator, waiter: EventLoopPromise<Void>?) -> Drain {
         let now = NIODeadline.now()
-        return self.state.withLock { state in
+        let (drain, released) = self.state.withLock { state -> (Drain, EventLoopPromise<Void>?) in
             Self.append(bytes, to: &state, allocator: allocator)
+            if state.cutOff {
+                state.scheduled = true
+                return (.now, waiter)
+            }
             if let waiter {
                 state.waiters.append(waiter)
                 state.scheduled = true
-                return .now  // an extra drain finds nothing and costs nothing
+                return (.now, nil)  // an extra drain finds nothing and costs nothing
             }
-            return Self.schedule(&state, now: now)
+            return (Self.schedule(&state, now: now), nil)
         }
+        released?.succeed()
+        return drain
     }
 
-    /// Adds `bytes` unless `backlog` pieces already wait while the channel is not `writable`;
-    /// nil then (nothing added).
-    func add(_ bytes: [UInt8], allocator: ByteBufferAllocator, backlog: Int, writable: Bool) -> Drain? {
+    /// Adds `bytes` (by reference) unless the outbox already holds bytes and they would bring it
+    /// over `bound`, or `backlog` pieces already wait while the channel is not `writable`: then
+    /// nil, and the stream is cut off (what it held is dropped, waiting producers released).
+    func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: Bool) -> Drain? {
         let now = NIODeadline.now()
-        return self.state.withLock { state in
-            guard writable || state.pieces < backlog else { return nil }
-            Self.append(bytes, to: &state, allocator: allocator)
-            return Self.schedule(&state, now: now)
+        let (drain, released) = self.state.withLock { state -> (Drain?, [EventLoopPromise<Void>]) in
+            guard !state.cutOff else { return (nil, []) }
+            let overBound = state.bytes > 0 && state.bytes + bytes.count > bound
+            guard !overBound, writable || state.count < backlog else {
+                // Drop whole pieces only: the client keeps an unbroken prefix of whole events.
+                state.cutOff = true
+                state.pieces = state.firstStarted ? [state.pieces[0]] : []
+                state.ownsLast = false
+                state.bytes = state.pieces.first?.readableBytes ?? 0
+                state.count = 0
+                defer { state.waiters = [] }
+                return (nil, state.waiters)
+            }
+            if bytes.count < Self.coalescing {
+                Self.append(bytes.buffer.readableBytesView, to: &state, allocator: ByteBufferAllocator())
+            } else {
+                state.pieces.append(bytes.buffer)
+                state.ownsLast = false
+                state.bytes += bytes.count
+                state.count += 1
+            }
+            return (Self.schedule(&state, now: now), [])
         }
+        // Their bytes were dropped with the rest; the producer goes on to write its final event.
+        for waiter in released { waiter.succeed() }
+        return drain
     }
 
-    private static func append(_ bytes: [UInt8], to state: inout State, allocator: ByteBufferAllocator) {
-        if state.pending == nil {
-            state.pending = allocator.buffer(capacity: bytes.count)
+    private static func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, to state: inout State, allocator: ByteBufferAllocator) {
+        if state.ownsLast, state.pieces.count > 0 {
+            state.pieces[state.pieces.count - 1].writeBytes(bytes)
+        } else {
+            var buffer = allocator.buffer(capacity: max(bytes.count, 256))
+            buffer.writeBytes(bytes)
+            state.pieces.append(buffer)
+            state.ownsLast = true
         }
-        state.pending!.writeBytes(bytes)
-        state.pieces += 1
+        state.bytes += bytes.count
+        state.count += 1
     }
 
     private static func schedule(_ state: inout State, now: NIODeadline) -> Drain {
@@ -96,34 +158,87 @@ final class StreamOutbox: Sendable {
         return state.lastWrite + Self.window > now ? .later : .now
     }
 
-    /// On the event loop: writes and flushes everything pending as one body part, completing
-    /// the waiters' promises with that write. While the channel is not writable and nobody
-    /// waits, leaves the pieces pending and looks again a window later, unless `force`d (the
-    /// body is ending: what is pending must go before the end).
+    /// What one step of a drain takes.
+    private enum Step {
+        /// Nothing to write (the waiters, if any, are done).
+        case idle([EventLoopPromise<Void>])
+        /// Not writable: look again a window later.
+        case retry
+        /// Write these, completing the waiters with the last write; `more` when pieces remain.
+        case write([ByteBuffer], [EventLoopPromise<Void>], more: Bool)
+    }
+
+    /// On the event loop: writes and flushes what is pending, completing the waiters' promises
+    /// with the write that hands over the last of it. Everything goes at once when the body is
+    /// ending (`force`: what is pending must go before the end) or the stream was cut off (only
+    /// its final bytes are left); otherwise slices of at most `slice` bytes go while the channel
+    /// is writable, and what is left waits a window and is looked at again. So what the outbox
+    /// counts against the stream's bound never leaves it for NIO's buffer faster than the
+    /// client takes it, whether or not a producer waits.
     func drain(into channel: any Channel, force: Bool = false) {
-        let now = NIODeadline.now()
-        let writable = force || channel.isWritable || !channel.isActive
-        let (bytes, waiters, retry) = self.state.withLock { state -> (ByteBuffer?, [EventLoopPromise<Void>], Bool) in
-            if !writable, state.waiters.isEmpty, state.pending != nil {
-                return (nil, [], true)
+        while true {
+            let writable = channel.isWritable || !channel.isActive
+            let step = self.state.withLock { state -> Step in
+                guard !state.pieces.isEmpty else {
+                    state.scheduled = false
+                    defer { state.waiters = [] }
+                    return .idle(state.waiters)
+                }
+                if force || state.cutOff {
+                    state.scheduled = false
+                    state.lastWrite = NIODeadline.now()
+                    defer {
+                        state.pieces = []
+                        state.ownsLast = false
+                        state.firstStarted = false
+                        state.bytes = 0
+                        state.count = 0
+                        state.waiters = []
+                    }
+                    return .write(state.pieces, state.waiters, more: false)
+                }
+                guard writable else { return .retry }
+                state.lastWrite = NIODeadline.now()
+                var taken: [ByteBuffer] = []
+                var room = Self.slice
+                while room > 0, !state.pieces.isEmpty {
+                    if state.pieces[0].readableBytes <= room {
+                        let piece = state.pieces.removeFirst()
+                        room -= piece.readableBytes
+                        taken.append(piece)
+                        state.firstStarted = false
+                    } else {
+                        taken.append(state.pieces[0].readSlice(length: room)!)
+                        room = 0
+                        state.firstStarted = true
+                        if state.pieces.count == 1 { state.ownsLast = false }  // no appending to a started piece
+                    }
+                }
+                state.bytes -= Self.slice - room
+                guard state.pieces.isEmpty else { return .write(taken, [], more: true) }
+                state.ownsLast = false
+                state.count = 0
+                state.scheduled = false
+                // The waiters' bytes were all in what has now been handed over.
+                defer { state.waiters = [] }
+                return .write(taken, state.waiters, more: false)
             }
-            state.scheduled = false
-            if state.pending != nil { state.lastWrite = now }
-            defer {
-                state.pending = nil
-                state.pieces = 0
-                state.waiters = []
+            switch step {
+            case .idle(let waiters):
+                for waiter in waiters { waiter.succeed() }
+                return
+            case .retry:
+                self.flusher.enqueue(self, channel)
+                return
+            case .write(let buffers, let waiters, let more):
+                Self.write(buffers, waiters: waiters, into: channel)
+                if !more { return }
             }
-            return (state.pending, state.waiters, false)
         }
-        if retry {
-            self.flusher.enqueue(self, channel)
-            return
-        }
-        guard let bytes, bytes.readableBytes > 0 else {
-            for waiter in waiters { waiter.succeed() }
-            return
-        }
+    }
+
+    /// Writes `buffers` as body parts and flushes once; the waiters complete with the last write.
+    private static func write(_ buffers: [ByteBuffer], waiters: [EventLoopPromise<Void>], into channel: any Channel) {
         var promise: EventLoopPromise<Void>?
         if !waiters.isEmpty {
             let written = channel.eventLoop.makePromise(of: Void.self)
@@ -132,6 +247,9 @@ final class StreamOutbox: Sendable {
             }
             promise = written
         }
-        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(bytes)), promise: promise)
+        for (index, buffer) in buffers.enumerated() {
+            channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
+        }
+        channel.flush()
     }
 }

@@ -20,8 +20,9 @@ import Synchronization
 /// stream's own task (the connection's, no task of its own) writes the first event, then
 /// wakes only for keep-alives (`OpenStreams`), rules changes, expiry and the end. Writers never
 /// wait: a reader that falls `bufferedEvents` events behind (its connection not writable
-/// meanwhile) is cut off, its memory released; its client reconnects and gets a fresh `put`,
-/// which is how Firebase's clients recover.
+/// meanwhile), or whose unsent events would exceed the transport's per-stream byte bound, is
+/// cut off: its memory is released and its connection closed at once (`ResponseBodyWriter.send`);
+/// its client reconnects and gets a fresh `put`, which is how Firebase's clients recover.
 ///
 /// Changes that arrive before the first event has been written wait in `State.early`, so the
 /// client always sees the first `put` first and every change after it, in order.
@@ -142,19 +143,19 @@ final class DatabaseStream: Sendable {
     /// bytes on the connection without waiting (or keeps the change for after the first
     /// event). `shared` is the encoding for plain streams at this location, if the fan-out has
     /// it already; returns the bytes it encoded, for the next such stream.
-    func deliver(_ change: DatabaseChange, value: DatabaseNode, rules: DatabaseRulesInForce?, shared: [UInt8]?) -> [UInt8]? {
+    func deliver(_ change: DatabaseChange, value: DatabaseNode, rules: DatabaseRulesInForce?, shared: SharedBytes?) -> SharedBytes? {
         guard !self.hasEnded else { return nil }
         if let cancel = self.cancel(rules: rules) {
             self.finish(with: self.end(cancel))
             return nil
         }
         let format = self.call.request.output.format
-        let (sent, encoded) = self.state.withLock { state -> (Bool, [UInt8]?) in
+        let (sent, encoded) = self.state.withLock { state -> (Bool, SharedBytes?) in
             guard let writer = state.writer else {
                 state.early.append(Early(change: change, value: value))
                 return (state.early.count <= self.settings.bufferedEvents, nil)
             }
-            let bytes = shared ?? Self.encode(state.listener.events(for: change, value: value), format)
+            let bytes = shared ?? SharedBytes(Self.encode(state.listener.events(for: change, value: value), format))
             return (bytes.isEmpty || writer.send(bytes, backlog: self.settings.bufferedEvents), bytes)
         }
         if !sent { self.finish(with: self.cutOff()) }
@@ -176,7 +177,7 @@ final class DatabaseStream: Sendable {
             }
             for early in state.early {
                 let bytes = Self.encode(state.listener.events(for: early.change, value: early.value), format)
-                if !bytes.isEmpty, !writer.send(bytes, backlog: self.settings.bufferedEvents) { return false }
+                if !bytes.isEmpty, !writer.send(SharedBytes(bytes), backlog: self.settings.bufferedEvents) { return false }
             }
             return true
         }
@@ -214,7 +215,7 @@ final class DatabaseStream: Sendable {
     private func cutOff() -> [UInt8]? {
         guard let bytes = self.end([]) else { return nil }
         self.call.logger.notice(
-            "Closed the stream of \(self.call.request.path) (namespace \(self.call.request.namespace)): its reader fell \(self.settings.bufferedEvents) events behind. The client reconnects and gets the current value.")
+            "Closed the stream of \(self.call.request.path) (namespace \(self.call.request.namespace)): its reader fell more than \(self.settings.bufferedEvents) events or its stream buffer (--stream-buffer) behind. The client reconnects and gets the current value.")
         return bytes
     }
 

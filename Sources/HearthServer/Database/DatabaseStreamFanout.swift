@@ -1,4 +1,5 @@
 import HearthDatabase
+import HearthHTTP
 
 /// Hands each committed Realtime Database change to every stream that should get it, from one
 /// task for the whole server, without waking the streams' own tasks (the RTDB counterpart of
@@ -59,7 +60,7 @@ final class DatabaseStreamFanout: Sendable {
     private static func deliver(_ entries: ArraySlice<Entry>) {
         guard let first = entries.first else { return }
         let rules = first.stream.registry.rules(for: first.stream.call.request.namespace)
-        var shared: [DatabaseStreamEncoding: [UInt8]] = [:]
+        var shared: [DatabaseStreamEncoding: SharedBytes] = [:]
         for entry in entries {
             let stream = entry.stream
             guard let encoding = stream.sharedEncoding else {

@@ -72,7 +72,7 @@ extension FirestoreRoutes {
         }
         let stream = ListenStream(
             call: call, target: target, rules: self.rules, streams: self.streams, fanout: self.fanout,
-            capacity: self.listening.bufferedSnapshots, authorize: authorize)
+            capacity: self.listening.bufferedSnapshots, bufferedBytes: self.listening.bufferedBytes, authorize: authorize)
         return try stream.response(resumingAfter: token)
     }
 

@@ -52,7 +52,8 @@ final class ListenFanout: Sendable {
     /// once per stream.
     private static func deliver(_ event: ListenEvent, to streams: ArraySlice<(stream: ListenStream, event: ListenEvent)>) {
         guard let first = streams.first?.stream else { return }
-        let bytes = event.memo.bytes { ListenCodec.event(event.snapshot, in: first.call.database).encoded }
+        // One copy for every stream: each queues a reference to it.
+        let bytes = SharedBytes(event.memo.bytes { ListenCodec.event(event.snapshot, in: first.call.database).encoded })
         var rules: [String: RulesInForce?] = [:]
         for (stream, _) in streams {
             let project = stream.call.database.project

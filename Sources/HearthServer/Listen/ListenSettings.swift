@@ -7,6 +7,10 @@ public struct ListenSettings: Sendable {
     /// Snapshots a stream may have waiting, beyond the socket buffers and NIO's 64 KiB, while
     /// its client does not read, before it is cut off as too slow (`--listen-buffer`).
     public var bufferedSnapshots = 256
+    /// Bytes of snapshots a stream may hold for a client that does not read them, counted
+    /// before they reach the connection (`--stream-buffer`; the transport bounds the rest):
+    /// snapshots that arrive before the first one was written wait within this bound too.
+    public var bufferedBytes = 1024 * 1024
 
     public init() {}
 }

@@ -8,10 +8,11 @@ import Synchronization
 ///
 /// Writers never wait for it: the store's sink only appends to the fan-out's list, and the
 /// fan-out queues each snapshot on the connection without waiting (`ResponseBodyWriter.send`).
-/// A reader that falls `capacity` snapshots behind (its connection not writable meanwhile) is
-/// cut off: it leaves the store at once, and gets a final RESOURCE_EXHAUSTED
-/// `error` event after what it was already sent; if it does not read even that,
-/// `ListenStreams` aborts the connection. Each snapshot leaves only once its commit is
+/// A reader that falls `capacity` snapshots behind (its connection not writable meanwhile), or
+/// whose unsent snapshots would exceed the transport's per-stream byte bound, is cut off: it
+/// leaves the store at once, what it held is dropped, and it gets a final RESOURCE_EXHAUSTED
+/// `error` event after what it was already sent; the transport then closes the connection as
+/// soon as that has left, or after a short grace if the client does not read it. Each snapshot leaves only once its commit is
 /// durable, and only after the rules are checked again (access can be lost when a document
 /// changes or the rules change); losing access ends the stream with PERMISSION_DENIED. The
 /// keep-alives that `ListenStreams` sends also re-check the rules and notice clients that
@@ -34,8 +35,9 @@ final class ListenStream: Sendable {
         /// closure, which lives as long as the stream: a large first snapshot is released once sent.
         var opening: [UInt8] = []
         var writer: (any ResponseBodyWriter)?
-        /// Encoded snapshots delivered before the first one was written.
-        var early: [[UInt8]] = []
+        /// Encoded snapshots delivered before the first one was written, and their size.
+        var early: [SharedBytes] = []
+        var earlyBytes = 0
     }
 
     let call: FirestoreCall
@@ -44,6 +46,8 @@ final class ListenStream: Sendable {
     let streams: ListenStreams
     let fanout: ListenFanout
     let capacity: Int
+    /// Bytes of snapshots that may wait for the first one to be written.
+    let bufferedBytes: Int
     /// Checks the caller may still see the target; throws PERMISSION_DENIED if not.
     let authorize: @Sendable (FirestoreCall) throws(FirestoreError) -> Void
     /// Wakes the stream's task; closed once the stream ends, so keep-alives are refused then.
@@ -55,8 +59,9 @@ final class ListenStream: Sendable {
 
     init(
         call: FirestoreCall, target: ListenTarget, rules: FirestoreRulesRegistry, streams: ListenStreams, fanout: ListenFanout,
-        capacity: Int, authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
+        capacity: Int, bufferedBytes: Int, authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
     ) {
+        self.bufferedBytes = bufferedBytes
         self.call = call
         self.target = target
         self.rules = rules
@@ -130,7 +135,7 @@ final class ListenStream: Sendable {
     /// snapshot's shared encoding on the connection without waiting (or keeps it for after the
     /// first snapshot). Ends the stream, waking its task with the final event, when access is lost
     /// or the client is `capacity` snapshots behind.
-    func deliver(_ bytes: [UInt8], rules: RulesInForce?) {
+    func deliver(_ bytes: SharedBytes, rules: RulesInForce?) {
         guard !self.hasEnded else { return }
         if let denial = self.denial(rules: rules) {
             self.finish(with: self.end(denial))
@@ -139,7 +144,8 @@ final class ListenStream: Sendable {
         let sent = self.state.withLock { state -> Bool in
             guard let writer = state.writer else {
                 state.early.append(bytes)
-                return state.early.count <= self.capacity
+                state.earlyBytes += bytes.count
+                return state.early.count <= self.capacity && (state.early.count == 1 || state.earlyBytes <= self.bufferedBytes)
             }
             return writer.send(bytes, backlog: self.capacity)
         }
@@ -152,6 +158,7 @@ final class ListenStream: Sendable {
             defer {
                 state.writer = writer
                 state.early = []
+                state.earlyBytes = 0
             }
             return state.early.allSatisfy { writer.send($0, backlog: self.capacity) }
         }
@@ -177,8 +184,15 @@ final class ListenStream: Sendable {
     @inline(never)
     private func cutOff(reason: String) -> [UInt8]? {
         let error = FirestoreError.resourceExhausted(
-            "This listener fell more than \(self.capacity) \(reason) behind, so Hearth closed it to protect the server; reconnect with Last-Event-ID to resume.")
+            "This listener fell behind by more than \(self.capacity) \(reason) or \(Self.describe(bytes: self.bufferedBytes)) of snapshots its client had not read, so Hearth closed it to protect the server; reconnect with Last-Event-ID to resume.")
         return self.end(ListenCodec.error(error).encoded)
+    }
+
+    /// `1 MiB`, `64 KiB` or `1000 bytes`, for the cut-off message.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     /// The final `error` event if `rules` (those in force now) deny the caller the target,

@@ -66,7 +66,7 @@ public final class HearthService: Sendable {
             export: HearthExport(source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: logger, interactive: false),
             rules: self.rules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
-            listening: configuration.listening,
+            listening: { var listening = configuration.listening; listening.bufferedBytes = configuration.streamBufferSize; return listening }(),
             streams: ListenStreams(keepAlive: configuration.listening.keepAlive, rules: self.rules),
             fanout: ListenFanout(),
             logger: logger
@@ -89,6 +89,11 @@ public final class HearthService: Sendable {
         http.host = configuration.host
         http.port = configuration.firestorePort
         http.idleTimeout = configuration.idleTimeout
+        http.requestTimeout = configuration.requestTimeout
+        // One budget for both ports: what bounds memory is the process's total.
+        http.requestBodyBudget = RequestBodyBudget(capacity: configuration.requestBodyBudget)
+        http.streamBufferSize = configuration.streamBufferSize
+        http.connectionWriteBuffer = configuration.connectionWriteBuffer
         self.firestoreServer = HTTPServer(
             configuration: http,
             responder: responder,

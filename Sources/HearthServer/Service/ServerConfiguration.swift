@@ -12,6 +12,14 @@ public struct ServerConfiguration: Sendable {
     /// Keep-alive connections idle this long are closed; also bounds how long a client may take
     /// to send a request head.
     public var idleTimeout: Duration = .seconds(60)
+    /// The most time one request (head and body) may take to arrive (`--request-timeout`).
+    public var requestTimeout: Duration = .seconds(60)
+    /// Bytes of request bodies both ports' connections may hold at once (`--request-body-budget`).
+    public var requestBodyBudget = 256 * 1024 * 1024
+    /// Bytes a listen or RTDB stream may hold for a client that does not read (`--stream-buffer`).
+    public var streamBufferSize = 1024 * 1024
+    /// NIO's write buffer per connection, its high watermark (`--connection-buffer`).
+    public var connectionWriteBuffer = 64 * 1024
     /// Accept `Bearer owner` and serve the admin endpoints (export, clear, rules upload) to
     /// non-loopback peers (`--allow-remote-owner`).
     public var allowsRemoteOwner = false

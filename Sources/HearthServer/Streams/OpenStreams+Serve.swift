@@ -2,7 +2,7 @@ import HearthHTTP
 
 extension OpenStreams {
     /// The task every event stream runs once its response has started (Firestore's
-    /// `ListenStream`, the Realtime Database's `DatabaseStream`): registers it here, writes its
+    /// `ListenStream`, the Realtime Database's `DatabaseStream`): registers it here, queues its
     /// first event, lets `goLive` hand later deliveries to the fan-out, then writes what
     /// `handle` makes of each control item (nil: the control queue overflowed) until one ends
     /// the stream, the client closes the connection (`onStop` closes the queue) or the queue
@@ -21,7 +21,11 @@ extension OpenStreams {
             queue.close()
             self.close(entry)
         }
-        try await writer.write(first())
+        // Queued, not awaited: a client that never reads even its first event is then cut off
+        // by the transport's byte bound like any other (a waiting write would hold the stream
+        // until a keep-alive found it stuck).
+        let opening = first()
+        if !opening.isEmpty, !writer.send(SharedBytes(opening), backlog: .max) { return }
         goLive()
         while true {
             let item: Item?

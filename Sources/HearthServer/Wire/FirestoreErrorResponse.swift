@@ -58,7 +58,8 @@ enum FirestoreErrorResponse {
             switch status.code {
             case 403: .permissionDenied
             case 408: .deadlineExceeded
-            case 413, 431: .resourceExhausted
+            case 413, 429, 431: .resourceExhausted
+            case 503: .unavailable
             case 400..<500: .invalidArgument
             default: .internal
             }

@@ -58,6 +58,21 @@ final class HearthProcess {
         return self.process.terminationStatus
     }
 
+    /// The server's resident memory (`VmRSS` in `/proc/<pid>/status`), in bytes; nil where
+    /// there is no `/proc` (macOS).
+    func residentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(self.process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// How many file descriptors the server holds open (sockets included); nil without `/proc`.
+    func openDescriptors() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(self.process.processIdentifier)/fd"))?.count
+    }
+
     /// Everything the server logged so far (only after it exited, or it would block).
     func loggedText() -> String {
         String(decoding: self.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -14,7 +14,7 @@ import Testing
         func write(_ bytes: [UInt8]) async throws {}
         func abort() { self.aborts.withLock { $0 += 1 } }
         func onStop(_ action: @escaping @Sendable () -> Void) {}
-        func send(_ bytes: [UInt8], backlog: Int) -> Bool { true }
+        func send(_ bytes: SharedBytes, backlog: Int) -> Bool { true }
     }
 
     let rules: FirestoreRulesRegistry
