@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
-        // Leaf: the little vocabulary several modules share (calendar arithmetic). No dependencies.
+        // Leaf: the little vocabulary several modules share (calendar arithmetic, and the one
+        // journal / receipt / undo mechanism every store uses: Journal, PendingChanges). No dependencies.
         .target(name: "HearthCore", swiftSettings: strictness),
         // Leaf: JSON text <-> JSONValue, byte-exact and lossless for numbers. No dependencies.
         .target(name: "HearthJSON", swiftSettings: strictness),
@@ -65,7 +66,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthStorage", "HearthRules",
+                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthStorage", "HearthRules", "HearthCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -122,6 +123,7 @@ let package = Package(
         .executableTarget(name: "fuzz-firestore-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-database-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
 
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"], swiftSettings: strictness),
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
         .testTarget(name: "HearthDatabaseTests", dependencies: ["HearthDatabase", "HearthJSON"], swiftSettings: strictness),

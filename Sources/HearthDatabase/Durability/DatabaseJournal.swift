@@ -1,13 +1,12 @@
 /// Where a namespace's committed changes go to become durable (implemented above this module,
-/// over the embedded database); the Realtime Database counterpart of Firestore's `CommitJournal`.
+/// over the embedded database). One journal serves every namespace, so it is told which;
+/// ``NamespaceJournal`` binds it to one store as the generic `HearthCore.Journal`.
 ///
-/// The store calls `enqueue` under its lock, in commit order, so the journal sees changes in
-/// exactly the order readers and listeners do; it must only queue, never wait. Acknowledging a
-/// write waits on `waitUntilDurable` outside the lock.
+/// The store calls `enqueue` under its lock, in commit order; it must only queue, never wait
+/// (see `HearthCore.Journal` for the contract, which this shares).
 public protocol DatabaseJournal: Sendable {
-    /// Queues `change`, built on the state the change with receipt `after` left (the store's
-    /// newest change not yet durable; nil when none is pending): if that change fails, this one
-    /// must fail too, without reaching the disk.
+    /// Queues `change` of `namespace`, built on the state the change with receipt `after` left:
+    /// if that change fails, this one must fail too, without reaching the disk.
     func enqueue(_ change: DatabaseChange, namespace: String, after: DatabaseJournalReceipt?) -> DatabaseJournalReceipt
     /// Suspends until the change, and every change it was built on, is durable.
     /// - Throws: ``DatabaseError/Kind/unavailable`` naming the cause.

@@ -1,3 +1,4 @@
+import HearthCore
 import Synchronization
 
 /// One Realtime Database namespace's tree, in memory, safe to use from any task.
@@ -28,7 +29,7 @@ public final class DatabaseStore: Sendable {
         var nextSinkID: UInt64 = 0
         /// Changes applied in memory and handed to the journal, oldest first, not yet durable,
         /// with the before-images that undo them.
-        var pending: [(receipt: DatabaseJournalReceipt, undo: [(path: DatabasePath, before: DatabaseNode)])] = []
+        var pending = PendingChanges<DatabaseJournalReceipt, [(path: DatabasePath, before: DatabaseNode)]>()
     }
 
     /// - Parameters:

@@ -1,3 +1,4 @@
+import HearthCore
 import Synchronization
 
 extension DocumentStore {
@@ -5,53 +6,39 @@ extension DocumentStore {
     /// may it be acknowledged. Returns at once for an in-memory store or a no-op commit.
     ///
     /// If it cannot be made durable, it is undone in memory with every commit made after it
-    /// (newest first, from the commit log's before-images), while reads keep working. Those later
-    /// commits were built on its state, so the journal refuses them too: each is journalled
-    /// `after` the one before it. The next commit builds on what is durable, so writes succeed
-    /// again as soon as the cause (a full disk) is gone, with no restart. O(1) when durable;
-    /// O(pending + undone changes) on failure.
+    /// (newest first, from the commit log's before-images; `Journal.waitUntilDurable(_:undo:forget:)`
+    /// says why), and listeners get a reset. O(1) when durable; O(pending + undone changes) on failure.
     public func waitUntilDurable(_ receipt: JournalReceipt?) async throws(FirestoreError) {
-        guard let journal = self.journal, let receipt else { return }
-        do {
-            try await journal.waitUntilDurable(receipt)
-        } catch {
-            self.state.withLock { state in
-                if Self.undo(from: receipt, in: &state) {
+        guard let journal = self.journal else { return }
+        try await journal.waitUntilDurable(
+            receipt,
+            undo: { receipt in
+                self.state.withLock { state in
+                    guard let undone = state.pending.undo(from: receipt) else { return }
+                    for commit in undone { Self.undo(commit, in: &state) }
                     self.publishUndo(in: &state)
                 }
-            }
-            throw error
-        }
+            },
+            // Firestore keeps durable commits pending until the bound drops them, so the next
+            // commit is journalled after the newest durable one (`DurabilityFailureTests` pins
+            // this); the Realtime Database forgets them. Both are the same on disk: an entry
+            // built on a durable one cannot be refused for it.
+            forget: { _ in }
+        )
     }
 
-    /// Undoes the commit with `receipt` and every commit after it, newest first; nothing if it
-    /// was already undone (an earlier failure took it with it). Returns whether anything was.
-    private static func undo(from receipt: JournalReceipt, in state: inout State) -> Bool {
-        guard state.pending.contains(where: { $0.receipt == receipt }) else { return false }
-        while let last = state.pending.last, last.receipt >= receipt {
-            state.pending.removeLast()
-            for change in last.changes.changes.reversed() {
-                if let before = change.before { state.tree.put(before) } else { state.tree.remove(change.path) }
-            }
-            state.log.dropLast(commitTime: last.changes.commitTime)
+    /// Puts back what `commit` changed (its before-images) and drops it from the commit log.
+    private static func undo(_ commit: CommittedChanges, in state: inout State) {
+        for change in commit.changes.reversed() {
+            if let before = change.before { state.tree.put(before) } else { state.tree.remove(change.path) }
         }
-        return true
+        state.log.dropLast(commitTime: commit.commitTime)
     }
 
-    /// Records a commit as awaiting durability; forgets those already durable. Called under the lock.
+    /// Hands `entry` to the journal, after the newest commit not undone, and keeps `changes` to
+    /// undo it with. Called under the lock.
     func journal(_ entry: JournalEntry, changes: CommittedChanges, in state: inout State) -> JournalReceipt? {
         guard let journal = self.journal else { return nil }
-        // Journalled after the newest commit not undone: if that one fails, this one (built on
-        // it) must not reach the disk.
-        let receipt = journal.enqueue(entry, after: state.pending.last?.receipt)
-        state.pending.append(PendingCommit(receipt: receipt, changes: changes))
-        if state.pending.count > 4096 { state.pending.removeFirst(state.pending.count - 4096) }
-        return receipt
+        return state.pending.append(entry, undo: changes, to: journal)
     }
-}
-
-/// A commit applied in memory whose durability is not yet known.
-struct PendingCommit: Sendable {
-    let receipt: JournalReceipt
-    let changes: CommittedChanges
 }

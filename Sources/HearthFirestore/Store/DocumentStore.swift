@@ -1,3 +1,4 @@
+import HearthCore
 import Synchronization
 
 /// The documents of one Firestore database, in memory, safe to use from any task.
@@ -20,8 +21,9 @@ public final class DocumentStore: Sendable {
         var clock: CommitClock
         var log = CommitLog()
         var transactions = TransactionTable()
-        /// Commits applied in memory and handed to the journal, oldest first (bounded).
-        var pending: [PendingCommit] = []
+        /// Commits applied in memory and handed to the journal, not yet durable, oldest first
+        /// (bounded), with their before-images to undo them.
+        var pending = PendingChanges<JournalReceipt, CommittedChanges>()
         /// Real-time listeners, updated by every write path (see `DocumentStore+Listen`).
         var listeners = ListenerRegistry()
     }

@@ -4,8 +4,9 @@ public import HearthJSON
 /// header `{"alg":"none","type":"JWT"}`, an empty signature, and the claims Firebase Auth puts in
 /// a real token, so `request.auth` looks like production's.
 ///
-/// The payload carries `iss`, `aud`, `iat` (0, as the emulator suite's tokens do; expiry is not
-/// enforced), `exp`, `auth_time`, `sub`, `user_id` and `firebase.sign_in_provider: "custom"`,
+/// The payload carries `iss`, `aud`, `iat` (0, as the emulator suite's tokens do: such a token
+/// never expires, on either product; see `Caller.expiry(of:)`), `exp`, `auth_time`, `sub`,
+/// `user_id` and `firebase.sign_in_provider: "custom"`,
 /// then every extra claim, which may override any of them except `sub` and `user_id`.
 public enum UnsignedIDToken {
     /// - Throws: `IdentityError` if `claims` names a different user than `uid`.

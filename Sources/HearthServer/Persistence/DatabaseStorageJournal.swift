@@ -32,16 +32,11 @@ struct DatabaseStorageJournal: DatabaseJournal {
             let location = change.path.appending(entry.path)
             Self.operations(writing: entry.value, at: location, in: storageNamespace, into: &operations)
         }
-        let ticket = self.storage.enqueue(StorageBatch(operations: operations), after: after.map { StorageTicket(sequence: $0.sequence) })
-        return DatabaseJournalReceipt(sequence: ticket.sequence)
+        return self.storage.enqueue(operations, after: after)
     }
 
     func waitUntilDurable(_ receipt: DatabaseJournalReceipt) async throws(DatabaseError) {
-        do {
-            try await self.storage.waitUntilDurable(StorageTicket(sequence: receipt.sequence))
-        } catch {
-            throw .unavailable("Hearth could not save the write to its data file: \(error)")
-        }
+        try await self.storage.waitUntilDurable(receipt, unavailable: DatabaseError.unavailable)
     }
 
     /// What replaces the stored subtree at `location` with `value`.

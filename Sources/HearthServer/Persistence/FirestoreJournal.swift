@@ -36,15 +36,10 @@ struct FirestoreJournal: CommitJournal {
                 }
             }
         }
-        let ticket = self.storage.enqueue(StorageBatch(operations: operations), after: after.map { StorageTicket(sequence: $0.sequence) })
-        return JournalReceipt(sequence: ticket.sequence)
+        return self.storage.enqueue(operations, after: after)
     }
 
     func waitUntilDurable(_ receipt: JournalReceipt) async throws(FirestoreError) {
-        do {
-            try await self.storage.waitUntilDurable(StorageTicket(sequence: receipt.sequence))
-        } catch {
-            throw .unavailable("Hearth could not save the write to its data file: \(error)")
-        }
+        try await self.storage.waitUntilDurable(receipt, unavailable: FirestoreError.unavailable)
     }
 }

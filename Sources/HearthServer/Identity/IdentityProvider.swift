@@ -1,0 +1,93 @@
+import HearthJSON
+
+/// Turns a credential into the principal it names, for every product and transport: the one
+/// place Hearth decides who a caller is.
+///
+/// Accepts what the emulator suite accepts (`auth.md` "Incoming ID tokens", `rtdb.md` §1.9):
+/// `owner` is the admin (from this machine, and not from a web page on another site); any
+/// other credential is a Firebase ID token whose claims are read without checking the
+/// signature; no credential is an unauthenticated caller. Each transport extracts the
+/// credential and its ``CredentialContext`` (HTTP: `IdentityResolver`), each product reads
+/// what it needs from the ``Caller`` (Firestore `request.auth`, the Realtime Database's `auth`
+/// and expiry). The account store (``AccountLookup``) has the last word on user tokens.
+///
+/// Cost: nothing for anonymous and `owner` callers; an ID token is decoded (base64, JSON,
+/// both rules' `auth`) the first time it is seen and then served from a bounded cache, plus
+/// one account lookup per request.
+struct IdentityProvider: Sendable {
+    /// Accept `owner` from non-loopback peers (`--allow-remote-owner`). Off by default: a server
+    /// bound to a LAN address must not hand out admin access to anyone who can reach it.
+    var allowsRemoteOwner: Bool
+    /// Whether users may still act (disabled users, revoked tokens): ``NoAccounts`` until an
+    /// Auth emulator runs.
+    var accounts: any AccountLookup
+    private let cache = IdentityCache()
+
+    init(allowsRemoteOwner: Bool = false, accounts: any AccountLookup = NoAccounts()) {
+        self.allowsRemoteOwner = allowsRemoteOwner
+        self.accounts = accounts
+    }
+
+    /// The principal `credential` names.
+    /// - Parameters:
+    ///   - credential: the token as presented (`owner`, a JWT), already taken out of its
+    ///     envelope (`Bearer`, `?auth=`); nil when none was presented.
+    ///   - context: where it came from.
+    /// - Throws: `IdentityError`: `.invalidCredential` for a token that is not `owner` and
+    ///   not a JWT naming a user, or whose account is disabled or revoked; `.forbidden` for
+    ///   `owner` from a remote peer or an untrusted web page.
+    func caller(presenting credential: String?, from context: CredentialContext) throws(IdentityError) -> Caller {
+        guard let credential else { return .anonymous }
+        if credential == "owner" {
+            try self.checkOwner(context)
+            return .owner
+        }
+        let caller = try self.cache.caller(for: credential, decode: Self.decodeIDToken)
+        if case .user(let uid, _) = caller.identity {
+            switch self.accounts.standing(of: uid, issuedAt: caller.issuedAt) {
+            case .active: break
+            case .disabled:
+                throw IdentityError(kind: .invalidCredential, message: "The user '\(uid)' is disabled; enable the account or sign in as another user.")
+            case .revoked:
+                throw IdentityError(kind: .invalidCredential, message: "The ID token of user '\(uid)' was revoked; sign in again for a new token.")
+            }
+        }
+        return caller
+    }
+
+    private func checkOwner(_ context: CredentialContext) throws(IdentityError) {
+        if !context.peerIsLoopback, !self.allowsRemoteOwner {
+            throw IdentityError(
+                kind: .forbidden,
+                message: "The 'owner' admin token is only accepted from loopback clients (this request came from \(context.peer ?? "another host")). Start hearth with --allow-remote-owner to accept it from other hosts."
+            )
+        }
+        if let origin = context.untrustedOrigin {
+            throw IdentityError(
+                kind: .forbidden,
+                message: "The 'owner' admin token is not accepted from web pages on other sites (Origin: \(origin)); only pages on http://localhost, http://127.0.0.1 or http://[::1] may act as owner."
+            )
+        }
+    }
+
+    /// Decodes a JWT's payload without verifying its signature, as the emulator suite does
+    /// (its own tokens are unsigned, `alg: none`).
+    static func decodeIDToken(_ token: String) throws(IdentityError) -> Identity {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+            let payloadBytes = Base64.decode(String(parts[1])),
+            Base64.decode(String(parts[0])) != nil,
+            case .object(let claims)? = try? JSONParser.parse(payloadBytes)
+        else {
+            throw IdentityError(
+                kind: .invalidCredential,
+                message: "The bearer token is neither 'owner' nor a JWT (three base64url parts separated by '.', with a JSON object payload). Mint one with `hearth token --uid alice`."
+            )
+        }
+        let uid = claims["sub"]?.stringValue ?? claims["user_id"]?.stringValue
+        guard let uid, !uid.isEmpty else {
+            throw IdentityError(kind: .invalidCredential, message: "The ID token has no 'sub' or 'user_id' claim, so it names no user.")
+        }
+        return .user(uid: uid, claims: claims)
+    }
+}
