@@ -102,23 +102,21 @@ public final class HearthService: Sendable {
         )
         var settings = configuration.database
         settings.defaultNamespace = configuration.project + "-default-rtdb"
-        let databaseRoutes = DatabaseRoutes(
+        let databaseService = DatabaseService(
             namespaces: self.namespaces,
-            identities: identities,
-            adminAccess: adminAccess,
             rules: self.databaseRules,
             rulesPersistence: self.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
             settings: settings,
-            streams: OpenStreams(keepAlive: settings.keepAlive, rules: self.databaseRules),
             logger: logger
         )
+        let databaseRoutes = DatabaseRoutes(service: databaseService, identities: identities, adminAccess: adminAccess, logger: logger)
         http.host = configuration.databaseHost ?? configuration.host
         http.port = configuration.databasePort
         // Imports (`PUT /.json` as owner) may be as large as Firebase allows a write to be.
         http.maxRequestBodySize = DatabaseWriteData.maxBodyBytes
         self.databaseServer = HTTPServer(
             configuration: http,
-            responder: databaseRoutes,
+            responder: databaseRoutes.responder(),
             errorRenderer: { status, message in DatabaseErrorResponse.transportResponse(status: status, message: message) },
             logger: logger
         )
