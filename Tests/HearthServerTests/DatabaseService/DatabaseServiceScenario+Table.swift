@@ -23,6 +23,12 @@ extension DatabaseServiceScenario {
             DatabaseTestStep(.read("/a/b"), .value("1")),
             DatabaseTestStep(.read("/missing", etag: true), .value("null", etag: DatabaseETag.null)),
         ]),
+        .init(name: "format=export keeps priorities, a normal read drops them", seed: #"{"p":{".value":"x",".priority":2},"list":{"0":"a","1":"b"}}"#, steps: [
+            DatabaseTestStep(.read("/p"), .value(#""x""#)),
+            DatabaseTestStep(.read("/p", query: [("format", "export")]), .value(#"{".value":"x",".priority":2}"#)),
+            DatabaseTestStep(.read("/list"), .value(#"["a","b"]"#)),
+            DatabaseTestStep(.read("/list", query: [("format", "export")]), .value(#"{"0":"a","1":"b"}"#)),
+        ]),
         .init(name: "queries order, bound and limit children; shallow keeps keys", seed: users, steps: [
             DatabaseTestStep(.read("/users", query: [("orderBy", #""age""#), ("limitToFirst", "2")]), .value(#"{"bob":{"age":12},"cy":{"age":20}}"#)),
             DatabaseTestStep(.read("/users", query: [("orderBy", #""age""#), ("startAt", "20")]), .value(#"{"ada":{"age":36},"cy":{"age":20}}"#)),
