@@ -31,6 +31,24 @@ struct CrossOriginAccessTests {
         #expect(Self.makeResponder().crossOriginAccess(for: request) == expected)
     }
 
+    /// A service that reads several spellings of one path as one resource names them with a
+    /// predicate; the patterns still apply, and everything else stays open.
+    @Test(arguments: [
+        ("/admin/p:export", CrossOriginAccess.trustedOrigins),
+        ("/ADMIN//settings/", .trustedOrigins),
+        ("/admin/settings", .trustedOrigins),
+        ("/data/1", .anyOrigin),
+    ])
+    func aPredicateMakesOtherSpellingsTrustedOnly(path: String, expected: CrossOriginAccess) {
+        var router = Router()
+        router.on(.get, "/data/{id}") { _, _ in .text("data") }
+        router.on(.post, "/admin/{project}:export", access: .trustedOrigins) { _, _ in .text("exported") }
+        router.trustedOnly { request in request.pathSegments.filter { !$0.isEmpty }.map { $0.lowercased() } == ["admin", "settings"] }
+        let responder = router.responder(
+            fallback: { _, _ in .text("none", status: .notFound) }, errorMapper: { _, _ in .text("error", status: .internalServerError) })
+        #expect(responder.crossOriginAccess(for: Request(method: .get, uri: path)) == expected)
+    }
+
     @Test func otherSitesArePreflightedOutOfTrustedOnlyRoutes() async throws {
         let server = try await TestServer.start(responder: Self.makeResponder())
         let responses = try await onThread {

@@ -22,6 +22,8 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Requests made trusted-only by ``trustedOnly(where:)``.
+    private var trustedRequests: [@Sendable (Request) -> Bool] = []
 
     public init() {}
 
@@ -42,6 +44,17 @@ public struct Router: Sendable {
         )
     }
 
+    /// Makes every request `isTrustedOnly` accepts trusted-only for the transport's CORS
+    /// answers, as if a route with ``CrossOriginAccess/trustedOrigins`` matched it.
+    ///
+    /// For services that normalise paths themselves, so that one administrative resource has
+    /// spellings no pattern lists (the Realtime Database reads `/.settings//rules.json/` and
+    /// `/%2Esettings/rules.json` as `/.settings/rules.json`). The predicate runs only for
+    /// requests that carry `Origin`, after the patterns; keep it cheap.
+    public mutating func trustedOnly(where isTrustedOnly: @escaping @Sendable (Request) -> Bool) {
+        self.trustedRequests.append(isTrustedOnly)
+    }
+
     /// Freezes the routes registered so far into an immutable responder.
     ///
     /// - Parameters:
@@ -51,6 +64,6 @@ public struct Router: Sendable {
         fallback: @escaping @Sendable (Request, RoutingFailure) -> Response,
         errorMapper: @escaping @Sendable (any Error, Request) -> Response
     ) -> RouterResponder {
-        RouterResponder(routes: self.routes, fallback: fallback, errorMapper: errorMapper)
+        RouterResponder(routes: self.routes, trustedRequests: self.trustedRequests, fallback: fallback, errorMapper: errorMapper)
     }
 }

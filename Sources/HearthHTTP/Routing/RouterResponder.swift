@@ -21,16 +21,20 @@
 ///
 /// **Cross-origin access.** A path matched by any route registered with
 /// ``CrossOriginAccess/trustedOrigins`` is trusted-only, whatever the method; deciding costs a
-/// scan of those few routes, and only for requests that carry `Origin`.
+/// scan of those few routes (then of the ``Router/trustedOnly(where:)`` predicates), and only
+/// for requests that carry `Origin`.
 public struct RouterResponder: HTTPResponder {
     private let routes: [Router.Route]
     /// The patterns of trusted-only routes.
     private let trustedOnly: [RoutePattern]
+    /// Requests trusted-only whatever their path's spelling (``Router/trustedOnly(where:)``).
+    private let trustedRequests: [@Sendable (Request) -> Bool]
     private let fallback: @Sendable (Request, RoutingFailure) -> Response
     private let errorMapper: @Sendable (any Error, Request) -> Response
 
     init(
         routes: [Router.Route],
+        trustedRequests: [@Sendable (Request) -> Bool] = [],
         fallback: @escaping @Sendable (Request, RoutingFailure) -> Response,
         errorMapper: @escaping @Sendable (any Error, Request) -> Response
     ) {
@@ -44,14 +48,16 @@ public struct RouterResponder: HTTPResponder {
             return lhs.order < rhs.order
         }
         self.trustedOnly = routes.filter { $0.access == .trustedOrigins }.map(\.pattern)
+        self.trustedRequests = trustedRequests
         self.fallback = fallback
         self.errorMapper = errorMapper
     }
 
     public func crossOriginAccess(for request: Request) -> CrossOriginAccess {
-        guard !self.trustedOnly.isEmpty else { return .anyOrigin }
+        guard !self.trustedOnly.isEmpty || !self.trustedRequests.isEmpty else { return .anyOrigin }
         let segments = request.pathSegments
-        return self.trustedOnly.contains { $0.matches(segments) } ? .trustedOrigins : .anyOrigin
+        if self.trustedOnly.contains(where: { $0.matches(segments) }) { return .trustedOrigins }
+        return self.trustedRequests.contains { $0(request) } ? .trustedOrigins : .anyOrigin
     }
 
     public func respond(to request: Request) async -> Response {

@@ -1,12 +1,30 @@
 import HearthDatabase
 import HearthHTTP
 import HearthJSON
+import Logging
 
 /// The one place Realtime Database failures become HTTP responses: Firebase's status and
 /// `{"error" : "<text>"}` body, always pretty-printed as production does (`rtdb.md` §1.6,
 /// §1.7), with Hearth's explanation (which rule denied, what to do) in `X-Hearth-Explanation`
 /// so the body stays byte-compatible with what clients compare.
 enum DatabaseErrorResponse {
+    /// The router's error mapper (and fallback): whatever a route threw, logged with the
+    /// request line (5xx as errors, refusals as info) and rendered.
+    static func response(for error: any Error, request: Request, logger: Logger) -> Response {
+        switch error {
+        case let refusal as AdminRefusal:
+            logger.info("RTDB \(request.method) \(request.uri) → \(refusal.httpStatus): \(refusal.message)")
+            return self.response(for: refusal)
+        case let error as DatabaseError:
+            let level: Logger.Level = error.httpStatus >= 500 ? .error : .info
+            logger.log(level: level, "RTDB \(request.method) \(request.uri) → \(error.httpStatus): \(error.message)")
+            return self.response(for: error)
+        default:
+            logger.error("RTDB \(request.method) \(request.uri) failed: \(error)")
+            return self.response(for: .unavailable("Hearth could not complete the request: \(error)"))
+        }
+    }
+
     static func response(for error: DatabaseError) -> Response {
         var response = Response(
             status: HTTPStatus(code: error.httpStatus), headers: ["Content-Type": "application/json; charset=utf-8"],

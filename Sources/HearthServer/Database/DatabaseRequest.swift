@@ -30,22 +30,6 @@ struct DatabaseRequest: Sendable {
     var strictRules: Bool
     var body: [UInt8]
 
-    /// A data request made without HTTP (`hearth rules test` drives the same authorization
-    /// code as the server): compact output, no ETag conditions, no stream.
-    init(method: Method, namespace: String, path: DatabasePath, caller: DatabaseCaller, query: DatabaseQuery = DatabaseQuery()) {
-        self.method = method
-        self.namespace = namespace
-        self.target = .data(path)
-        self.caller = caller
-        self.query = query
-        self.output = DatabaseOutput()
-        self.conditions = DatabaseConditions()
-        self.wantsStream = false
-        self.dryRun = false
-        self.strictRules = false
-        self.body = []
-    }
-
     /// The data location, for the data target; the root otherwise.
     var path: DatabasePath {
         if case .data(let path) = self.target { return path }

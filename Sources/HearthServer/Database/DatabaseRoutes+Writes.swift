@@ -4,51 +4,45 @@ import HearthJSON
 
 extension DatabaseRoutes {
     /// PUT: replace the value (conditional with `if-match`); answers the data written.
-    func set(_ call: DatabaseCall) async throws -> Response {
-        let data = try DatabaseWriteData(body: call.request.body)
-        if let etag = call.request.conditions.ifMatch {
-            return try await self.conditional(call, call.store.set(call.request.path, data, ifMatch: etag, review: call.reviewer))
-        }
-        return try await self.acknowledge(call, call.store.set(call.request.path, data, review: call.reviewer))
+    func set(_ request: DatabaseRequest) async throws(DatabaseError) -> Response {
+        let set = DatabaseSet(
+            namespace: request.namespace, path: request.path, value: try DatabaseWriteData(body: request.body), ifMatch: request.conditions.ifMatch)
+        return self.respond(request, try await self.service.set(set, as: request.caller))
     }
 
     /// POST: push a child under a new push ID; answers `{"name": "<id>"}`.
-    func push(_ call: DatabaseCall) async throws -> Response {
-        let data = try DatabaseWriteData(body: call.request.body)
-        let (name, result) = try call.store.push(call.request.path, data, review: call.reviewer)
-        try await call.store.waitUntilDurable(result.receipt)
-        let etag = call.request.conditions.returnsETag ? DatabaseETag.of(result.value) : nil
-        return call.request.output.response(.object(JSONObject([.init(key: "name", value: .string(name))])), etag: etag)
+    func push(_ request: DatabaseRequest) async throws(DatabaseError) -> Response {
+        let push = DatabasePush(namespace: request.namespace, path: request.path, value: try DatabaseWriteData(body: request.body))
+        let pushed = try await self.service.push(push, as: request.caller)
+        let etag = request.conditions.returnsETag ? DatabaseETag.of(pushed.result.value) : nil
+        return request.output.response(.object(JSONObject([.init(key: "name", value: .string(pushed.name))])), etag: etag)
     }
 
     /// PATCH: a multi-path update; answers the update as sent (server values resolved).
-    func update(_ call: DatabaseCall) async throws -> Response {
-        let update = try DatabaseUpdate(body: call.request.body)
-        return try await self.acknowledge(call, call.store.update(call.request.path, update, review: call.reviewer))
+    func update(_ request: DatabaseRequest) async throws(DatabaseError) -> Response {
+        let merge = DatabaseMerge(namespace: request.namespace, path: request.path, update: try DatabaseUpdate(body: request.body))
+        return self.acknowledge(request, try await self.service.merge(merge, as: request.caller))
     }
 
     /// DELETE: remove the value (conditional with `if-match`); answers `null`.
-    func remove(_ call: DatabaseCall) async throws -> Response {
-        if let etag = call.request.conditions.ifMatch {
-            return try await self.conditional(call, call.store.delete(call.request.path, ifMatch: etag, review: call.reviewer))
-        }
-        return try await self.acknowledge(call, call.store.delete(call.request.path, review: call.reviewer))
+    func remove(_ request: DatabaseRequest) async throws(DatabaseError) -> Response {
+        let delete = DatabaseDelete(namespace: request.namespace, path: request.path, ifMatch: request.conditions.ifMatch)
+        return self.respond(request, try await self.service.delete(delete, as: request.caller))
     }
 
-    /// Waits until the write is durable, then answers its body (and its new ETag if asked).
-    private func acknowledge(_ call: DatabaseCall, _ result: DatabaseWriteResult) async throws -> Response {
-        try await call.store.waitUntilDurable(result.receipt)
-        let etag = call.request.conditions.returnsETag ? DatabaseETag.of(result.value) : nil
-        return call.request.output.response(result.responseJSON, etag: etag)
+    /// A durable write's answer: its body (and its new ETag if asked).
+    private func acknowledge(_ request: DatabaseRequest, _ result: DatabaseWriteResult) -> Response {
+        let etag = request.conditions.returnsETag ? DatabaseETag.of(result.value) : nil
+        return request.output.response(result.responseJSON, etag: etag)
     }
 
-    /// A conditional write's answer: the write's, or 412 with the current value and its ETag.
-    private func conditional(_ call: DatabaseCall, _ outcome: DatabaseConditionalResult) async throws -> Response {
+    /// A possibly conditional write's answer: the write's, or 412 with the current value and its ETag.
+    private func respond(_ request: DatabaseRequest, _ outcome: DatabaseConditionalResult) -> Response {
         switch outcome {
         case .written(let result):
-            return try await self.acknowledge(call, result)
+            return self.acknowledge(request, result)
         case .preconditionFailed(let current, let etag):
-            var output = call.request.output
+            var output = request.output
             output.callback = nil
             return output.response(current.json(output.format), status: .preconditionFailed, etag: etag)
         }

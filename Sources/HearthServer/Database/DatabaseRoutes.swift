@@ -2,76 +2,90 @@ import HearthDatabase
 import HearthHTTP
 import Logging
 
-/// The Realtime Database REST API (`rtdb.md` §1–4, §9), as one responder: every path is data
-/// (`/<path>.json`), so it routes on the effective method and the target rather than on a
-/// route table.
+/// The Realtime Database REST API (`rtdb.md` §1–4, §9) as routes on HearthHTTP's `Router`,
+/// each a thin adapter: parse a `DatabaseRequest`, call `DatabaseService`, encode the result.
 ///
 /// | method | path | does |
 /// |---|---|---|
-/// | GET | `/<path>.json` | read (with query parameters; `Accept: text/event-stream` streams) |
-/// | PUT / POST / PATCH / DELETE | `/<path>.json` | set / push / update / remove |
+/// | GET | `/` | liveness: `Ok` |
 /// | GET, PUT | `/.settings/rules.json` | the namespace's rules (admin; `AdminAccess` and owner) |
 /// | GET | `/.inspect/databases.json` | namespaces in use |
-/// | GET | `/` | liveness: `Ok` |
+/// | GET | `/{path...}` ending in `.json` | read (with query parameters; `Accept: text/event-stream` streams) |
+/// | PUT / POST / PATCH / DELETE | `/{path...}` ending in `.json` | set / push / update / remove |
 ///
-/// Handlers are glue: the request is parsed at the edge (`DatabaseRequest`), the store and the
-/// rules do the work, failures are rendered in one place (`DatabaseErrorResponse`).
-struct DatabaseRoutes: HTTPResponder {
-    let namespaces: DatabaseNamespaces
+/// Every path is data, and a path is named many ways (`/a//b.json/`, `%2E`, a `POST` with
+/// `x-http-method-override`), so the catch-all routes parse the whole request as before and
+/// act on the effective method and target; the literal routes only name the dot-files (and
+/// make the rules path trusted-only for browsers, with `trustedOnly(where:)` for its other
+/// spellings). Failures are rendered in one place (`DatabaseErrorResponse`), through the
+/// router's error mapper and fallback.
+struct DatabaseRoutes: Sendable {
+    let service: DatabaseService
     let identities: IdentityResolver
     /// Who may reach `/.settings/rules.json` at all (this machine, no other site's pages).
     let adminAccess: AdminAccess
-    let rules: DatabaseRulesRegistry
-    /// Where uploaded rules are kept; nil in memory.
-    let rulesPersistence: RulesPersistence?
-    let settings: DatabaseSettings
-    /// Every open stream, for their keep-alives and rules re-checks.
-    let streams: OpenStreams<DatabaseStream.Item>
-    /// Delivers committed changes to the streams.
-    let fanout = DatabaseStreamFanout()
     let logger: Logger
 
-    func respond(to request: Request) async -> Response {
-        if request.method == .get, request.path == "/" { return .text("Ok") }
-        do {
-            let parsed = try DatabaseRequest(
-                request, defaultNamespace: self.settings.defaultNamespace, identities: self.identities, now: WallClock.milliseconds())
-            let call = DatabaseCall(
-                request: parsed, store: self.namespaces.store(for: parsed.namespace), rules: self.rules.rules(for: parsed.namespace),
-                logger: self.logger)
-            return try await self.handle(call, request)
-        } catch let refusal as AdminRefusal {
-            self.logger.info("RTDB \(request.method) \(request.uri) → \(refusal.httpStatus): \(refusal.message)")
-            return DatabaseErrorResponse.response(for: refusal)
-        } catch let error as DatabaseError {
-            let level: Logger.Level = error.httpStatus >= 500 ? .error : .info
-            self.logger.log(level: level, "RTDB \(request.method) \(request.uri) → \(error.httpStatus): \(error.message)")
-            return DatabaseErrorResponse.response(for: error)
-        } catch {
-            self.logger.error("RTDB \(request.method) \(request.uri) failed: \(error)")
-            return DatabaseErrorResponse.response(for: .unavailable("Hearth could not complete the request: \(error)"))
+    /// The methods the REST API serves; others are refused by the fallback, as before parsing.
+    static let methods: [HTTPMethod] = [.get, .put, .post, .patch, .delete]
+
+    func register(on router: inout Router) {
+        router.on(.get, "/") { _, _ in .text("Ok") }
+        // `HEAD /` is not the liveness check: like any other method on `/`, it is a data URL
+        // without `.json` (404), as it always was.
+        router.on(.head, "/") { request, _ in try await self.respond(to: request) }
+        router.on(.get, "/.settings/rules.json", access: .trustedOrigins) { request, _ in try await self.respond(to: request) }
+        router.on(.put, "/.settings/rules.json", access: .trustedOrigins) { request, _ in try await self.respond(to: request) }
+        router.on(.get, "/.inspect/databases.json") { request, _ in try await self.respond(to: request) }
+        for method in Self.methods {
+            router.on(method, "/{path...}") { request, _ in try await self.respond(to: request) }
         }
+        router.trustedOnly { (try? DatabaseRequest.target($0)) == .rules }
     }
 
-    /// `/.settings/rules.json` is trusted-only for browsers; everything else is data that web
-    /// apps on any origin may call.
-    func crossOriginAccess(for request: Request) -> CrossOriginAccess {
-        (try? DatabaseRequest.target(request)) == .rules ? .trustedOrigins : .anyOrigin
+    /// The frozen routes, with RTDB's error format for failures and refusals.
+    func responder() -> RouterResponder {
+        var router = Router()
+        self.register(on: &router)
+        return router.responder(
+            fallback: { request, _ in self.refusal(request) },
+            errorMapper: { [logger] error, request in DatabaseErrorResponse.response(for: error, request: request, logger: logger) })
     }
 
-    private func handle(_ call: DatabaseCall, _ request: Request) async throws -> Response {
-        if call.request.target == .rules { try self.adminAccess.admit(request) }
-        switch (call.request.target, call.request.method) {
-        case (.data, .get): return call.request.wantsStream ? try self.stream(call) : try self.read(call)
-        case (.data, .put): return try await self.set(call)
-        case (.data, .post): return try await self.push(call)
-        case (.data, .patch): return try await self.update(call)
-        case (.data, .delete): return try await self.remove(call)
-        case (.rules, .get): return try self.readRules(call)
-        case (.rules, .put): return try await self.uploadRules(call)
-        case (.databases, .get): return self.listNamespaces(call)
+    /// Parses the request, then runs the operation its effective method and target name.
+    func respond(to request: Request) async throws -> Response {
+        let parsed = try self.parse(request)
+        if parsed.target == .rules { try self.adminAccess.admit(request) }
+        switch (parsed.target, parsed.method) {
+        case (.data, .get): return parsed.wantsStream ? try self.stream(parsed) : try self.read(parsed)
+        case (.data, .put): return try await self.set(parsed)
+        case (.data, .post): return try await self.push(parsed)
+        case (.data, .patch): return try await self.update(parsed)
+        case (.data, .delete): return try await self.remove(parsed)
+        case (.rules, .get): return try self.readRules(parsed)
+        case (.rules, .put): return try await self.uploadRules(parsed)
+        case (.databases, .get): return self.listNamespaces(parsed)
         case (let target, let method):
             throw DatabaseError.badRequest("\(method.rawValue) is not supported on \(target == .rules ? "/.settings/rules.json" : "/.inspect/databases.json").")
         }
+    }
+
+    private func parse(_ request: Request) throws(DatabaseError) -> DatabaseRequest {
+        try DatabaseRequest(
+            request, defaultNamespace: self.service.settings.defaultNamespace, identities: self.identities, now: WallClock.milliseconds())
+    }
+
+    /// What the router could not route (a method the API does not serve, a path whose
+    /// escapes do not decode): parsing says what is wrong in the words it always used, so the
+    /// answer is the same as when every request went through it.
+    private func refusal(_ request: Request) -> Response {
+        let error: DatabaseError
+        do {
+            _ = try self.parse(request)
+            error = .badRequest("The Realtime Database REST API cannot serve \(request.method) \(request.path).")
+        } catch let parseError {
+            error = parseError
+        }
+        return DatabaseErrorResponse.response(for: error, request: request, logger: self.logger)
     }
 }

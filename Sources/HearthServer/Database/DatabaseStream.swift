@@ -53,6 +53,8 @@ final class DatabaseStream: Sendable {
     }
 
     let call: DatabaseCall
+    /// How events render (`format=export`: with priorities).
+    let format: DatabaseOutputFormat
     let registry: DatabaseRulesRegistry
     let settings: DatabaseSettings
     let streams: OpenStreams<Item>
@@ -66,14 +68,18 @@ final class DatabaseStream: Sendable {
     /// Set once subscribed, so a stream that is cut off leaves the store at once.
     private let subscription = Mutex<DatabaseSubscription?>(nil)
 
-    init(call: DatabaseCall, registry: DatabaseRulesRegistry, settings: DatabaseSettings, streams: OpenStreams<Item>, fanout: DatabaseStreamFanout) {
+    init(
+        call: DatabaseCall, format: DatabaseOutputFormat, registry: DatabaseRulesRegistry, settings: DatabaseSettings, streams: OpenStreams<Item>,
+        fanout: DatabaseStreamFanout
+    ) {
         self.call = call
+        self.format = format
         self.registry = registry
         self.settings = settings
         self.streams = streams
         self.fanout = fanout
-        let listener = DatabaseListener(path: call.request.path, query: call.request.query)
-        self.sharedEncoding = listener.needsValue ? nil : DatabaseStreamEncoding(path: listener.path, format: call.request.output.format)
+        let listener = DatabaseListener(path: call.path, query: call.query)
+        self.sharedEncoding = listener.needsValue ? nil : DatabaseStreamEncoding(path: listener.path, format: format)
         self.control = EventQueue(capacity: settings.bufferedEvents)
         self.state = Mutex(State(listener: listener))
     }
@@ -90,7 +96,7 @@ final class DatabaseStream: Sendable {
         }
         self.subscription.withLock { $0 = subscription }
         let lease = SubscriptionLease { [store = self.call.store] in store.unsubscribe(subscription) }
-        let format = self.call.request.output.format
+        let format = self.format
         self.state.withLock { $0.first = $0.listener.initialEvent(root: root).serialized(format) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
@@ -112,7 +118,7 @@ final class DatabaseStream: Sendable {
             self.leaveStore()
         }
         try await self.streams.serve(
-            writer, scope: self.call.request.namespace, queue: self.control,
+            writer, scope: self.call.namespace, queue: self.control,
             first: { self.state.withLock { state in
                 defer { state.first = [] }
                 return state.first
@@ -131,7 +137,7 @@ final class DatabaseStream: Sendable {
             guard let bytes = self.end(DatabaseStreamEvent.authRevoked.serialized()) else { return nil }
             return (bytes, true)
         case .recheck, .keepAlive:
-            if let cancel = self.end(self.cancel(rules: self.registry.rules(for: self.call.request.namespace))) {
+            if let cancel = self.end(self.cancel(rules: self.registry.rules(for: self.call.namespace))) {
                 return (cancel, true)
             }
             if case .keepAlive = item { return (DatabaseStreamEvent.keepAlive.serialized(), false) }
@@ -149,7 +155,7 @@ final class DatabaseStream: Sendable {
             self.finish(with: self.end(cancel))
             return nil
         }
-        let format = self.call.request.output.format
+        let format = self.format
         let (sent, encoded) = self.state.withLock { state -> (Bool, SharedBytes?) in
             guard let writer = state.writer else {
                 state.early.append(Early(change: change, value: value))
@@ -169,7 +175,7 @@ final class DatabaseStream: Sendable {
 
     /// After the first event: writes the changes that arrived meanwhile, then lets the fan-out write.
     private func goLive(_ writer: any ResponseBodyWriter) {
-        let format = self.call.request.output.format
+        let format = self.format
         let sent = self.state.withLock { state -> Bool in
             defer {
                 state.writer = writer
@@ -215,7 +221,7 @@ final class DatabaseStream: Sendable {
     private func cutOff() -> [UInt8]? {
         guard let bytes = self.end([]) else { return nil }
         self.call.logger.notice(
-            "Closed the stream of \(self.call.request.path) (namespace \(self.call.request.namespace)): its reader fell more than \(self.settings.bufferedEvents) events or its stream buffer (--stream-buffer) behind. The client reconnects and gets the current value.")
+            "Closed the stream of \(self.call.path) (namespace \(self.call.namespace)): its reader fell more than \(self.settings.bufferedEvents) events or its stream buffer (--stream-buffer) behind. The client reconnects and gets the current value.")
         return bytes
     }
 
@@ -224,13 +230,12 @@ final class DatabaseStream: Sendable {
     @inline(never)
     private func cancel(rules: DatabaseRulesInForce?) -> [UInt8]? {
         guard rules != nil else { return nil }
-        let current = DatabaseCall(request: self.call.request, store: self.call.store, rules: rules, logger: self.call.logger)
-        return (try? current.authorizeRead()) == nil ? DatabaseStreamEvent.cancel.serialized() : nil
+        return (try? self.call.with(rules: rules).authorizeRead()) == nil ? DatabaseStreamEvent.cancel.serialized() : nil
     }
 
     /// Pushes `.expired` when the caller's ID token expires (only tokens that carry an expiry).
     private func startExpiryTimer() -> Task<Void, Never>? {
-        guard case .user(_, let expires?) = self.call.request.caller else { return nil }
+        guard case .user(_, let expires?) = self.call.caller else { return nil }
         return Task { [control] in
             let delay = max(0, expires - WallClock.milliseconds())
             try? await Task.sleep(for: .milliseconds(delay))

@@ -59,7 +59,7 @@ final class DatabaseStreamFanout: Sendable {
     /// One durable change to each of its streams (all of one namespace).
     private static func deliver(_ entries: ArraySlice<Entry>) {
         guard let first = entries.first else { return }
-        let rules = first.stream.registry.rules(for: first.stream.call.request.namespace)
+        let rules = first.stream.registry.rules(for: first.stream.call.namespace)
         var shared: [DatabaseStreamEncoding: SharedBytes] = [:]
         for entry in entries {
             let stream = entry.stream

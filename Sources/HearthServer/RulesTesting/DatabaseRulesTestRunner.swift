@@ -3,9 +3,9 @@ import HearthRules
 import Logging
 
 /// Runs Realtime Database rules test files without a server: each case gets a fresh in-memory
-/// store holding the file's seed, and its request goes through a `DatabaseCall`, the same
-/// authorization code the server runs for the REST call: `.read` with the rules' `query` (and
-/// production's `.indexOn` check), writes reviewed by the store under its lock with server
+/// namespace holding the file's seed, and its operation goes to a `DatabaseService`, the code
+/// the server runs for the REST call: `.read` with the rules' `query` (and production's
+/// `.indexOn` check, always on here), writes reviewed by the store under its lock with server
 /// values resolved at the clock that is the rules' `now`.
 struct DatabaseRulesTestRunner: Sendable {
     let logger: Logger
@@ -21,7 +21,7 @@ struct DatabaseRulesTestRunner: Sendable {
             throw RulesTestFileError("\(file.path): error: \(error.message)")
         }
         do {
-            _ = try Self.store(for: file)
+            _ = try Self.namespaces(for: file)
         } catch {
             throw RulesTestFileError("\(file.path): error: seed: \(error.message)")
         }
@@ -29,31 +29,31 @@ struct DatabaseRulesTestRunner: Sendable {
         return RulesTestReport(file: file.path, outcomes: outcomes)
     }
 
-    /// One case against a fresh store: 401 Permission denied is a deny, success an allow, and
-    /// any other error (`Index not defined`, data too deep) is reported as such.
+    /// One case against a fresh namespace: 401 Permission denied is a deny, success an allow,
+    /// and any other error (`Index not defined`, data too deep) is reported as such.
     func run(_ testCase: DatabaseRulesTestCase, in file: DatabaseRulesTestFile, rules: DatabaseRulesInForce) -> RulesTestOutcome {
         func outcome(_ result: RulesTestOutcome.Result) -> RulesTestOutcome {
             RulesTestOutcome(name: testCase.name, expected: testCase.expectation, result: result)
         }
-        let store: DatabaseStore
+        let namespace = Self.namespace(of: file)
+        let namespaces: DatabaseNamespaces
         do {
-            store = try Self.store(for: file)
-            if let seed = testCase.seed { _ = try store.update(.root, seed) }
+            namespaces = try Self.namespaces(for: file)
+            if let seed = testCase.seed { _ = try namespaces.store(for: namespace).update(.root, seed) }
         } catch {
             return outcome(.error("the case's seed cannot be written: \(error)"))
         }
         let decisions = RulesTestDecisionLog()
-        var call = DatabaseCall(request: Self.request(testCase, namespace: store.namespace), store: store, rules: rules, logger: self.logger)
-        call.decisionObserver = { decisions.record($0.explanation) }
+        var service = self.service(namespaces, rules: rules, namespace: namespace)
+        service.decisionObserver = { decisions.record($0.explanation) }
+        let caller = DatabaseCaller.user(auth: testCase.auth, expires: nil)
         do throws(DatabaseError) {
             switch testCase.operation {
-            case .read:
-                try call.authorizeRead()
-                try call.requireIndex()
-            case .set(let path, let data): _ = try store.set(path, data, review: call.reviewer)
-            case .push(let path, let data): _ = try store.push(path, data, review: call.reviewer)
-            case .update(let path, let update): _ = try store.update(path, update, review: call.reviewer)
-            case .delete(let path): _ = try store.delete(path, review: call.reviewer)
+            case .read(let path, let query): _ = try service.read(DatabaseRead(namespace: namespace, path: path, query: query), as: caller)
+            case .set(let path, let data): _ = try service.apply(DatabaseSet(namespace: namespace, path: path, value: data), as: caller)
+            case .push(let path, let data): _ = try service.apply(DatabasePush(namespace: namespace, path: path, value: data), as: caller)
+            case .update(let path, let update): _ = try service.apply(DatabaseMerge(namespace: namespace, path: path, update: update), as: caller)
+            case .delete(let path): _ = try service.apply(DatabaseDelete(namespace: namespace, path: path), as: caller)
             }
             return outcome(.verdict(.allow, explanation: decisions.summary))
         } catch where error.kind == .unauthorized {
@@ -63,23 +63,33 @@ struct DatabaseRulesTestRunner: Sendable {
         }
     }
 
-    /// A store with the file's clock and seed, written as the owner.
-    static func store(for file: DatabaseRulesTestFile) throws(DatabaseError) -> DatabaseStore {
-        let fixed = file.now
-        let store = DatabaseStore(namespace: "\(file.project)-default-rtdb", now: { fixed ?? WallClock.milliseconds() })
-        if let seed = file.seed { _ = try store.set(.root, seed) }
-        return store
+    /// A service over `namespaces` with `rules` in force and `.indexOn` enforced, as production
+    /// does. Its registry logs nothing: installing the case's rules is not news to the user.
+    private func service(_ namespaces: DatabaseNamespaces, rules: DatabaseRulesInForce, namespace: String) -> DatabaseService {
+        let quiet = Logger(label: "hearth.rules.test.registry", factory: { _ in SwiftLogNoOpLogHandler() })
+        let registry: DatabaseRulesRegistry
+        do {
+            registry = try DatabaseRulesRegistry(files: [:], logger: quiet)
+        } catch {
+            preconditionFailure("A rules registry without files has nothing to load, yet failed: \(error)")
+        }
+        registry.install(rules, namespace: namespace)
+        var settings = DatabaseSettings()
+        settings.defaultNamespace = namespace
+        settings.enforcesIndexes = true
+        return DatabaseService(namespaces: namespaces, rules: registry, settings: settings, logger: self.logger)
     }
 
-    /// The REST request the case stands for, made by a user under rules.
-    static func request(_ testCase: DatabaseRulesTestCase, namespace: String) -> DatabaseRequest {
-        let caller = DatabaseCaller.user(auth: testCase.auth, expires: nil)
-        switch testCase.operation {
-        case .read(let path, let query): return DatabaseRequest(method: .get, namespace: namespace, path: path, caller: caller, query: query)
-        case .set(let path, _): return DatabaseRequest(method: .put, namespace: namespace, path: path, caller: caller)
-        case .push(let path, _): return DatabaseRequest(method: .post, namespace: namespace, path: path, caller: caller)
-        case .update(let path, _): return DatabaseRequest(method: .patch, namespace: namespace, path: path, caller: caller)
-        case .delete(let path): return DatabaseRequest(method: .delete, namespace: namespace, path: path, caller: caller)
-        }
+    /// The namespace a file's cases run in: its project's default database.
+    static func namespace(of file: DatabaseRulesTestFile) -> String {
+        "\(file.project)-default-rtdb"
+    }
+
+    /// In-memory namespaces with the file's clock, its namespace holding its seed, written as the owner.
+    static func namespaces(for file: DatabaseRulesTestFile) throws(DatabaseError) -> DatabaseNamespaces {
+        let fixed = file.now
+        let namespaces = DatabaseNamespaces(now: { fixed ?? WallClock.milliseconds() })
+        if let seed = file.seed { _ = try namespaces.store(for: Self.namespace(of: file)).set(.root, seed) }
+        return namespaces
     }
 }

@@ -20,18 +20,16 @@ struct DatabaseUnit: ProductUnit {
         let configuration = wiring.configuration
         var settings = configuration.database
         settings.defaultNamespace = configuration.project + "-default-rtdb"
-        let routes = DatabaseRoutes(
+        let service = DatabaseService(
             namespaces: namespaces,
-            identities: wiring.identities,
-            adminAccess: wiring.adminAccess,
             rules: rules,
             rulesPersistence: wiring.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
             settings: settings,
-            streams: OpenStreams(keepAlive: settings.keepAlive, rules: rules),
             logger: wiring.logger
         )
+        let routes = DatabaseRoutes(service: service, identities: wiring.identities, adminAccess: wiring.adminAccess, logger: wiring.logger)
         self.server = wiring.server(
-            host: configuration.databaseHost ?? configuration.host, port: configuration.databasePort, responder: routes,
+            host: configuration.databaseHost ?? configuration.host, port: configuration.databasePort, responder: routes.responder(),
             errorRenderer: { status, message in DatabaseErrorResponse.transportResponse(status: status, message: message) },
             // Imports (`PUT /.json` as owner) may be as large as Firebase allows a write to be.
             adjust: { $0.maxRequestBodySize = DatabaseWriteData.maxBodyBytes })

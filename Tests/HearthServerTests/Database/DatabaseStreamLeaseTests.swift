@@ -15,9 +15,8 @@ import Testing
         let namespaces = DatabaseNamespaces()
         let rules = try DatabaseRulesRegistry(files: [:], logger: self.logger)
         let settings = DatabaseSettings()
-        let routes = DatabaseRoutes(
-            namespaces: namespaces, identities: IdentityResolver(), adminAccess: AdminAccess(), rules: rules, rulesPersistence: nil, settings: settings,
-            streams: OpenStreams(keepAlive: settings.keepAlive, rules: rules), logger: self.logger)
+        let service = DatabaseService(namespaces: namespaces, rules: rules, settings: settings, logger: self.logger)
+        let routes = DatabaseRoutes(service: service, identities: IdentityResolver(), adminAccess: AdminAccess(), logger: self.logger).responder()
         let store = namespaces.store(for: settings.defaultNamespace)
         for method in [HTTPMethod.head, .get] {
             var response: Response? = await routes.respond(

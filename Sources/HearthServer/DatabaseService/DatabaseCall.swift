@@ -2,10 +2,17 @@ import HearthDatabase
 import HearthRules
 import Logging
 
-/// One parsed Realtime Database request with what it acts on: the namespace's store and the
-/// rules in force for it at the moment the request arrived.
+/// One Realtime Database operation with what it acts on: the location, the caller, the
+/// namespace's store and the rules in force for it at the moment the operation arrived.
+///
+/// Transport-free on purpose: `DatabaseService` builds one per operation whatever the wire
+/// (REST today, the WebSocket protocol next), and streams keep theirs to re-check access.
 struct DatabaseCall: Sendable {
-    let request: DatabaseRequest
+    let namespace: String
+    let path: DatabasePath
+    /// The read's query (unfiltered for writes); the rules see it as `query`.
+    let query: DatabaseQuery
+    let caller: DatabaseCaller
     let store: DatabaseStore
     /// nil: no rules loaded, everything is allowed (the emulator's default).
     let rules: DatabaseRulesInForce?
@@ -14,20 +21,27 @@ struct DatabaseCall: Sendable {
     /// to say which rule granted a request it expected to be denied.
     var decisionObserver: (@Sendable (DatabaseRulesDecision) -> Void)?
 
+    /// The same operation judged by other rules (a stream re-checking after a rules change).
+    func with(rules: DatabaseRulesInForce?) -> DatabaseCall {
+        DatabaseCall(
+            namespace: self.namespace, path: self.path, query: self.query, caller: self.caller, store: self.store, rules: rules,
+            logger: self.logger, decisionObserver: self.decisionObserver)
+    }
+
     /// The rules' `auth`, or nil when rules do not apply (admin, or no rules loaded).
     private var ruled: (DatabaseRulesInForce, DatabaseRulesAuth?)? {
-        guard let rules = self.rules, case .user(let auth, _) = self.request.caller else { return nil }
+        guard let rules = self.rules, case .user(let auth, _) = self.caller else { return nil }
         return (rules, auth)
     }
 
-    /// Checks `.read` for the request's location and query (`rtdb.md` §8.2) against the tree
-    /// as it is now, with `now` from the store's clock; throws 401 `Permission denied` with the
+    /// Checks `.read` for the location and query (`rtdb.md` §8.2) against the tree as it is
+    /// now, with `now` from the store's clock; throws 401 `Permission denied` with the
     /// explanation.
     func authorizeRead() throws(DatabaseError) {
         guard let (rules, auth) = self.ruled else { return }
         let decision = rules.ruleset.evaluateRead(
-            path: self.request.path.segments, auth: auth, now: self.store.now(),
-            query: DatabaseRulesQuery(self.request.query), data: NodeRulesData(root: self.store.snapshot()))
+            path: self.path.segments, auth: auth, now: self.store.now(),
+            query: DatabaseRulesQuery(self.query), data: NodeRulesData(root: self.store.snapshot()))
         try self.enforce(decision, "read")
     }
 
@@ -54,24 +68,14 @@ struct DatabaseCall: Sendable {
     /// always.
     func requireIndex() throws(DatabaseError) {
         let field: String
-        switch self.request.query.index {
+        switch self.query.index {
         case .value?: field = ".value"
         case .child(let path)?: field = path.relativeDescription
         default: return
         }
-        let declared = self.rules?.ruleset.indexOn(at: self.request.path.segments) ?? []
+        let declared = self.rules?.ruleset.indexOn(at: self.path.segments) ?? []
         guard !declared.contains(field) else { return }
-        throw .badRequest("Index not defined, add \".indexOn\": \"\(field)\", for path \"\(self.request.path)\", to the rules")
-    }
-
-    /// Admin-only endpoints (`/.settings/rules.json`): 401 `Permission denied` otherwise, as
-    /// production answers a non-admin.
-    func requireAdmin() throws(DatabaseError) {
-        guard self.request.caller.isAdmin else {
-            throw DatabaseError(
-                .unauthorized, DatabaseError.permissionDenied.message,
-                explanation: "/.settings/rules.json is admin-only: send Authorization: Bearer owner.")
-        }
+        throw .badRequest("Index not defined, add \".indexOn\": \"\(field)\", for path \"\(self.path)\", to the rules")
     }
 
     private func enforce(_ decision: DatabaseRulesDecision, _ verb: String) throws(DatabaseError) {
@@ -80,7 +84,7 @@ struct DatabaseCall: Sendable {
             self.logger.debug("Realtime Database rule error: \(evaluation)")
         }
         guard !decision.isAllowed else { return }
-        let explanation = "\(verb) of \(self.request.path) in namespace \(self.request.namespace) denied by \(self.rules?.origin ?? "rules"): \(decision.explanation)"
+        let explanation = "\(verb) of \(self.path) in namespace \(self.namespace) denied by \(self.rules?.origin ?? "rules"): \(decision.explanation)"
         self.logger.notice("Permission denied: \(explanation)")
         throw DatabaseError(.unauthorized, DatabaseError.permissionDenied.message, explanation: explanation)
     }
