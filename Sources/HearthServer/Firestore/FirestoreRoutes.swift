@@ -49,6 +49,26 @@ struct FirestoreRoutes: Sendable {
     /// Delivers committed snapshots to the listen streams.
     let fanout: ListenFanout
     let logger: Logger
+    /// The operations these routes adapt, judging by `rules`.
+    let service: FirestoreService
+
+    init(
+        databases: FirestoreDatabases, identities: IdentityResolver, adminAccess: AdminAccess, export: HearthExport,
+        rules: FirestoreRulesRegistry, rulesPersistence: RulesPersistence?, listening: ListenSettings, streams: ListenStreams,
+        fanout: ListenFanout, logger: Logger
+    ) {
+        self.databases = databases
+        self.identities = identities
+        self.adminAccess = adminAccess
+        self.export = export
+        self.rules = rules
+        self.rulesPersistence = rulesPersistence
+        self.listening = listening
+        self.streams = streams
+        self.fanout = fanout
+        self.logger = logger
+        self.service = FirestoreService(databases: databases, rules: rules, logger: logger)
+    }
 
     func register(on router: inout Router) {
         let documents = "/v1/projects/{project}/databases/{database}/documents/{path...}"
@@ -117,9 +137,5 @@ struct FirestoreRoutes: Sendable {
         try RESTCall(request, route, identities: self.identities)
     }
 
-    /// The operations these routes adapt (made per request: a few references).
-    var service: FirestoreService {
-        FirestoreService(databases: self.databases, rules: self.rules, logger: self.logger)
-    }
 
 }
