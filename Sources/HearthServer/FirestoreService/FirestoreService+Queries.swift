@@ -71,16 +71,4 @@ extension FirestoreService {
         }
         return CollectionIDsPage(ids: ids, hasMore: false)
     }
-
-    /// The emulator's clear: removes every document of the database, or those under the
-    /// prefix, once durable. Listeners see the removals. Admin access is the caller's to check
-    /// (a transport matter: who is on this machine).
-    func clear(_ request: ClearRequest) async throws(FirestoreError) {
-        let store = self.databases.store(for: request.database)
-        if let prefix = request.prefix {
-            try await store.waitUntilDurable(store.removeAll(under: prefix).receipt)
-        } else {
-            try await store.waitUntilDurable(store.removeAll())
-        }
-    }
 }
