@@ -7,6 +7,9 @@
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
 // SQLite; HearthStorage stores opaque records; HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
+// Inside HearthServer, FirestoreService (Sources/HearthServer/FirestoreService) owns Firestore's
+// operations with typed requests, authorization and typed errors, without HTTP or JSON; the REST
+// routes and `hearth rules test` call it.
 import PackageDescription
 
 let strictness: [SwiftSetting] = [

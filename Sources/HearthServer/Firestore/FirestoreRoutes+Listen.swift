@@ -10,24 +10,22 @@ extension FirestoreRoutes {
 
     /// `GET …/documents/{document|collection}` with `Accept: text/event-stream`: listen to one
     /// document, or to a collection in the order (`orderBy`) and window (`pageSize`) listing uses.
-    func listenToPath(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func listenToPath(_ call: RESTCall, _ request: Request) throws -> Response {
         if call.namesDocument {
             let path = try call.documentPath()
-            return try self.listen(call, request, .document(path)) { call throws(FirestoreError) in
-                try call.authorize(get: path, call.store.document(at: path))
-            }
+            return try self.listen(call, request, .document(path), access: .get([path]))
         }
         let listing = try ListDocumentsRequest(
             collection: call.collectionPath(),
             orderBy: try call.parameters.first("orderBy").map { text throws(FirestoreError) in try OrderByText.parse(text) } ?? [],
             pageSize: try call.parameters.int32("pageSize"))
         let target = try ListenTarget.collection(listing.collection, orderBy: listing.orderBy, pageSize: listing.pageSize)
-        return try self.listen(call, request, target) { call throws(FirestoreError) in try call.authorize(list: listing) }
+        return try self.listen(call, request, target, access: .listing(listing))
     }
 
     /// `POST …/documents[/{document}]:listen` with a RunQuery body (`structuredQuery`) or a
     /// BatchGet body (`documents`): listen to any query or set of documents.
-    func listenToBody(_ call: FirestoreCall, _ request: Request) throws -> Response {
+    func listenToBody(_ call: RESTCall, _ request: Request) throws -> Response {
         guard Self.wantsEventStream(request) else {
             throw FirestoreError.invalidArgument(":listen answers with server-sent events; send the header 'Accept: text/event-stream'.")
         }
@@ -38,31 +36,17 @@ extension FirestoreRoutes {
             if query.projection != nil {
                 throw FirestoreError.invalidArgument("A listen query cannot use select (Firestore listeners always return whole documents).")
             }
-            return try self.listen(call, request, .query(query)) { call throws(FirestoreError) in try call.authorize(list: query) }
+            return try self.listen(call, request, .query(query), access: .query(query))
         case (false, true):
-            var paths: [DocumentPath] = []
-            for (index, item) in try body.array("documents").enumerated() {
-                guard case .string(let name) = item else {
-                    throw FirestoreError.invalidArgument("Invalid value at 'documents[\(index)]': expected a document name.")
-                }
-                paths.append(try WriteCodec.path(name, in: call.database, at: "documents[\(index)]"))
-            }
-            let target = ListenTarget.documents(normalizing: paths)
-            let documents = paths
-            return try self.listen(call, request, target) { call throws(FirestoreError) in
-                try call.authorize(get: documents) { path in call.store.document(at: path) }
-            }
+            let paths = try Self.documentPaths(body, in: call.database)
+            return try self.listen(call, request, ListenTarget.documents(normalizing: paths), access: .get(paths))
         default:
             throw FirestoreError.invalidArgument("A :listen body needs exactly one of structuredQuery (a query) or documents (a list of document names).")
         }
     }
 
-    /// Checks access (403 before any stream starts), then streams the target.
-    private func listen(
-        _ call: FirestoreCall, _ request: Request, _ target: ListenTarget,
-        authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
-    ) throws -> Response {
-        try authorize(call)
+    /// Asks the service to open the listen (403 before any stream starts), then streams it.
+    private func listen(_ call: RESTCall, _ request: Request, _ target: ListenTarget, access: ListenAccess) throws -> Response {
         let token = try request.headers["Last-Event-ID"].flatMap { text throws(FirestoreError) -> Timestamp? in
             do {
                 return try Timestamp(rfc3339: text)
@@ -70,10 +54,12 @@ extension FirestoreRoutes {
                 throw FirestoreError.invalidArgument("Last-Event-ID \"\(text)\" is not a resume token; send back the id of the last snapshot event received.")
             }
         }
+        let listen = ListenRequest(database: call.database, target: target, access: access, resumeToken: token)
+        let grant = try self.service.listen(listen, caller: call.caller)
         let stream = ListenStream(
-            call: call, target: target, rules: self.rules, streams: self.streams, fanout: self.fanout,
-            capacity: self.listening.bufferedSnapshots, bufferedBytes: self.listening.bufferedBytes, authorize: authorize)
-        return try stream.response(resumingAfter: token)
+            grant: grant, rules: self.rules, streams: self.streams, fanout: self.fanout,
+            capacity: self.listening.bufferedSnapshots, bufferedBytes: self.listening.bufferedBytes)
+        return try stream.response()
     }
 
     /// `GET /emulator/v1/projects/{project}/listeners`: what listening costs the project right

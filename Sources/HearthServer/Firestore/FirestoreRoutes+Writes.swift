@@ -3,73 +3,40 @@ import HearthHTTP
 import HearthJSON
 
 extension FirestoreRoutes {
-    /// Commit: every write atomically, in order, optionally ending a transaction.
-    func commit(_ call: FirestoreCall, _ request: Request) async throws -> Response {
+    /// Commit: `{"writes","transaction"?}` → `{"writeResults","commitTime"}`.
+    func commit(_ call: RESTCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["writes", "transaction"])
-        let writes = try body.array("writes").enumerated().map { index, item throws(FirestoreError) in
-            try WriteCodec.decode(item, in: call.database, at: "writes[\(index)]")
-        }
-        let result: CommitResult
-        if let text = try body.string("transaction") {
-            result = try call.store.commit(
-                writes, transaction: ConsistencyCodec.transactionID(text, at: "transaction"), review: call.reviewer(inTransaction: true))
-        } else {
-            result = try call.store.commit(writes, review: call.reviewer())
-        }
-        try await call.store.waitUntilDurable(result.receipt)
-        var writer = JSONWriter(reservingCapacity: 64 + 96 * writes.count)
+        let commit = CommitRequest(
+            database: call.database, writes: try Self.writes(body, in: call.database),
+            transaction: try body.string("transaction").map { text throws(FirestoreError) in try ConsistencyCodec.transactionID(text, at: "transaction") })
+        let response = try await self.service.commit(commit, caller: call.caller)
+        var writer = JSONWriter(reservingCapacity: 64 + 96 * response.writeResults.count)
         writer.beginObject()
         writer.key("writeResults")
         writer.beginArray()
-        for writeResult in result.writeResults { WriteCodec.encode(writeResult, into: &writer) }
+        for writeResult in response.writeResults { WriteCodec.encode(writeResult, into: &writer) }
         writer.endArray()
         writer.key("commitTime")
-        writer.string(result.commitTime.rfc3339)
+        writer.string(response.commitTime.rfc3339)
         writer.endObject()
         return .json(writer.bytes)
     }
 
-    /// BatchWrite: each write applied on its own (not atomic); one status per write, `{}` for
-    /// success. Production allows at most one write per document in a batch.
-    func batchWrite(_ call: FirestoreCall, _ request: Request) async throws -> Response {
+    /// BatchWrite: `{"writes","labels"?}` → `{"writeResults","status"}`, a status per write
+    /// (`{}` for success, `{"code","message"}` with the gRPC code number otherwise).
+    func batchWrite(_ call: RESTCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["writes", "labels"])
-        let writes = try body.array("writes").enumerated().map { index, item throws(FirestoreError) in
-            try WriteCodec.decode(item, in: call.database, at: "writes[\(index)]")
-        }
-        var seen: Set<DocumentPath> = []
-        for write in writes where !seen.insert(write.path).inserted {
-            throw FirestoreError.invalidArgument("BatchWrite may write each document once; \(call.store.name(of: write.path)) appears twice.")
-        }
-        var results: [WriteResult?] = []
-        var statuses: [FirestoreError?] = []
-        var receipts: [JournalReceipt] = []
-        let reviewer = call.reviewer()
-        for write in writes {
-            do {
-                let result = try call.store.commit([write], review: reviewer)
-                results.append(result.writeResults.first)
-                statuses.append(nil)
-                if let receipt = result.receipt { receipts.append(receipt) }
-            } catch {
-                results.append(nil)
-                statuses.append(error)
-            }
-        }
-        // Each one: a write that failed may have been undone before the next was made, which
-        // then built on what was saved and can succeed on its own. Settled in order, so all but
-        // the first wait return at once.
-        for receipt in receipts {
-            try await call.store.waitUntilDurable(receipt)
-        }
+        let batch = BatchWriteRequest(database: call.database, writes: try Self.writes(body, in: call.database))
+        let response = try await self.service.batchWrite(batch, caller: call.caller)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("writeResults")
         writer.beginArray()
-        for result in results { WriteCodec.encode(result ?? WriteResult(updateTime: nil), into: &writer) }
+        for result in response.writeResults { WriteCodec.encode(result, into: &writer) }
         writer.endArray()
         writer.key("status")
         writer.beginArray()
-        for status in statuses {
+        for status in response.statuses {
             writer.beginObject()
             if let status {
                 writer.key("code")
@@ -85,10 +52,10 @@ extension FirestoreRoutes {
     }
 
     /// BeginTransaction: `{"transaction": "<base64>"}`; read-write unless `options.readOnly`.
-    func beginTransaction(_ call: FirestoreCall, _ request: Request) async throws -> Response {
+    func beginTransaction(_ call: RESTCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["options"])
         let mode = try body.object("options", allowing: ["readOnly", "readWrite"]).map { options throws(FirestoreError) in try ConsistencyCodec.decodeOptions(options) } ?? .readWrite
-        let id = try call.store.beginTransaction(mode)
+        let id = try self.service.beginTransaction(BeginTransactionRequest(database: call.database, mode: mode), caller: call.caller)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("transaction")
@@ -98,10 +65,18 @@ extension FirestoreRoutes {
     }
 
     /// Rollback: `{}`; an unknown or expired transaction is INVALID_ARGUMENT.
-    func rollback(_ call: FirestoreCall, _ request: Request) async throws -> Response {
+    func rollback(_ call: RESTCall, _ request: Request) async throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["transaction"])
         guard let text = try body.string("transaction") else { throw FirestoreError.invalidArgument("transaction is required.") }
-        try call.store.rollback(ConsistencyCodec.transactionID(text, at: "transaction"))
+        let rollback = RollbackRequest(database: call.database, transaction: try ConsistencyCodec.transactionID(text, at: "transaction"))
+        try self.service.rollback(rollback, caller: call.caller)
         return .json(Array("{}".utf8))
+    }
+
+    /// The `writes` array of a Commit or BatchWrite body.
+    private static func writes(_ body: WireObject, in database: DatabaseID) throws(FirestoreError) -> [Write] {
+        try body.array("writes").enumerated().map { index, item throws(FirestoreError) in
+            try WriteCodec.decode(item, in: database, at: "writes[\(index)]")
+        }
     }
 }

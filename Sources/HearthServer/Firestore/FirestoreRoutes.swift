@@ -4,8 +4,9 @@ import Logging
 
 /// The Firestore REST v1 document methods and the emulator suite's admin endpoints.
 ///
-/// Handlers are glue: parse the call at the edge (`FirestoreCall`), ask the store, encode the
-/// reply. Errors are thrown and rendered in one place (`FirestoreErrorResponse`).
+/// Handlers are adapters: decode the wire JSON and URL into a typed request (`RESTCall`, the
+/// `Wire/*Codec`s), call `FirestoreService` (which authorizes and does the work), encode the
+/// result. Errors are thrown and rendered in one place (`FirestoreErrorResponse`).
 /// Route table (see openapi.yaml for bodies):
 ///
 /// | method | path | RPC |
@@ -48,6 +49,26 @@ struct FirestoreRoutes: Sendable {
     /// Delivers committed snapshots to the listen streams.
     let fanout: ListenFanout
     let logger: Logger
+    /// The operations these routes adapt, judging by `rules`.
+    let service: FirestoreService
+
+    init(
+        databases: FirestoreDatabases, identities: IdentityResolver, adminAccess: AdminAccess, export: HearthExport,
+        rules: FirestoreRulesRegistry, rulesPersistence: RulesPersistence?, listening: ListenSettings, streams: ListenStreams,
+        fanout: ListenFanout, logger: Logger
+    ) {
+        self.databases = databases
+        self.identities = identities
+        self.adminAccess = adminAccess
+        self.export = export
+        self.rules = rules
+        self.rulesPersistence = rulesPersistence
+        self.listening = listening
+        self.streams = streams
+        self.fanout = fanout
+        self.logger = logger
+        self.service = FirestoreService(databases: databases, rules: rules, logger: logger)
+    }
 
     func register(on router: inout Router) {
         let documents = "/v1/projects/{project}/databases/{database}/documents/{path...}"
@@ -62,7 +83,7 @@ struct FirestoreRoutes: Sendable {
         router.on(.delete, documents) { request, route in try await self.deleteDocument(self.call(request, route)) }
 
         let root = "/v1/projects/{project}/databases/{database}/documents"
-        let verbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) async throws -> Response)] = [
+        let verbs: [(String, @Sendable (FirestoreRoutes) -> (RESTCall, Request) async throws -> Response)] = [
             ("runQuery", { $0.runQuery }), ("runAggregationQuery", { $0.runAggregationQuery }),
             ("listCollectionIds", { $0.listCollectionIDs }), ("partitionQuery", { $0.partitionQuery }),
             ("listen", { $0.listenToBody }),
@@ -72,7 +93,7 @@ struct FirestoreRoutes: Sendable {
                 router.on(.post, pattern) { request, route in try await handler(self)(self.call(request, route), request) }
             }
         }
-        let databaseVerbs: [(String, @Sendable (FirestoreRoutes) -> (FirestoreCall, Request) async throws -> Response)] = [
+        let databaseVerbs: [(String, @Sendable (FirestoreRoutes) -> (RESTCall, Request) async throws -> Response)] = [
             ("commit", { $0.commit }), ("batchGet", { $0.batchGet }), ("batchWrite", { $0.batchWrite }),
             ("beginTransaction", { $0.beginTransaction }), ("rollback", { $0.rollback }),
         ]
@@ -83,12 +104,12 @@ struct FirestoreRoutes: Sendable {
         let emulatorRoot = "/emulator/v1/projects/{project}/databases/{database}/documents"
         self.admin(.delete, emulatorRoot, on: &router) { request, route in
             let call = try self.call(request, route)
-            try await call.store.waitUntilDurable(call.store.removeAll())
+            try await self.service.clear(ClearRequest(database: call.database))
             return .json(Array("{}".utf8))
         }
         self.admin(.delete, emulatorRoot + "/{path...}", on: &router) { request, route in
             let call = try self.call(request, route)
-            try await call.store.waitUntilDurable(call.store.removeAll(under: call.segments).receipt)
+            try await self.service.clear(ClearRequest(database: call.database, prefix: call.segments))
             return .json(Array("{}".utf8))
         }
         self.admin(.post, "/emulator/v1/projects/{project}:export", on: &router) { request, route in
@@ -112,8 +133,9 @@ struct FirestoreRoutes: Sendable {
         }
     }
 
-    private func call(_ request: Request, _ route: RouteParameters) throws -> FirestoreCall {
-        try FirestoreCall(request, route, databases: self.databases, identities: self.identities, rules: self.rules, logger: self.logger)
+    private func call(_ request: Request, _ route: RouteParameters) throws -> RESTCall {
+        try RESTCall(request, route, identities: self.identities)
     }
+
 
 }

@@ -40,16 +40,15 @@ final class ListenStream: Sendable {
         var earlyBytes = 0
     }
 
-    let call: FirestoreCall
-    let target: ListenTarget
+    /// The listen the service allowed: its call, its target, and how to judge the caller again.
+    let grant: ListenGrant
+    var call: FirestoreCall { self.grant.call }
     let rules: FirestoreRulesRegistry
     let streams: ListenStreams
     let fanout: ListenFanout
     let capacity: Int
     /// Bytes of snapshots that may wait for the first one to be written.
     let bufferedBytes: Int
-    /// Checks the caller may still see the target; throws PERMISSION_DENIED if not.
-    let authorize: @Sendable (FirestoreCall) throws(FirestoreError) -> Void
     /// Wakes the stream's task; closed once the stream ends, so keep-alives are refused then.
     let control: EventQueue<Item>
     private let state = Mutex(State())
@@ -58,32 +57,25 @@ final class ListenStream: Sendable {
     private let registration = Mutex<ListenRegistration?>(nil)
 
     init(
-        call: FirestoreCall, target: ListenTarget, rules: FirestoreRulesRegistry, streams: ListenStreams, fanout: ListenFanout,
-        capacity: Int, bufferedBytes: Int, authorize: @escaping @Sendable (FirestoreCall) throws(FirestoreError) -> Void
+        grant: ListenGrant, rules: FirestoreRulesRegistry, streams: ListenStreams, fanout: ListenFanout,
+        capacity: Int, bufferedBytes: Int
     ) {
         self.bufferedBytes = bufferedBytes
-        self.call = call
-        self.target = target
+        self.grant = grant
         self.rules = rules
         self.streams = streams
         self.fanout = fanout
         self.capacity = capacity
-        self.authorize = authorize
         self.control = EventQueue(capacity: capacity)
     }
 
     /// Whether the stream was cut off, lost access or finished; its sink then refuses events.
     var hasEnded: Bool { self.ended.load(ordering: .relaxed) }
 
-    /// Registers the target (or resumes after `token`) and returns the response that streams it.
-    func response(resumingAfter token: Timestamp?) throws(FirestoreError) -> Response {
-        let sink: @Sendable (ListenEvent) -> Bool = { [fanout] event in fanout.enqueue(event, for: self) }
-        let (first, registration) =
-            if let token {
-                try self.call.store.resume(self.target, after: token, sink: sink)
-            } else {
-                try self.call.store.listen(self.target, sink: sink)
-            }
+    /// Registers the target (or resumes after the grant's token) and returns the response that
+    /// streams it.
+    func response() throws(FirestoreError) -> Response {
+        let (first, registration) = try self.grant.subscribe { [fanout] event in fanout.enqueue(event, for: self) }
         self.registration.withLock { $0 = registration }
         let lease = SubscriptionLease { [store = self.call.store] in store.cancel(registration) }
         let headers: HTTPHeaders = [
@@ -202,7 +194,7 @@ final class ListenStream: Sendable {
         guard let rules, self.call.identity != .owner else { return nil }
         let current = self.call.judged(by: rules)
         do {
-            try self.authorize(current)
+            try self.grant.authorize(current)
             return nil
         } catch {
             return ListenCodec.error(error).encoded

@@ -3,10 +3,11 @@ import HearthRules
 public import Logging
 
 /// Runs rules test files without a server. A Firestore file's cases each get a fresh in-memory
-/// store holding the file's seed documents, and their requests go through a `FirestoreCall`,
-/// the same authorization code the server runs for the REST call (get, list judged from the
-/// query, commits reviewed write by write under the store lock); a Realtime Database file
-/// (`"database"`) is run the same way by ``DatabaseRulesTestRunner``.
+/// store holding the file's seed documents, and their requests are calls of the
+/// `FirestoreService` the server's REST routes call (GetDocument, RunQuery judged from the
+/// query, Commit reviewed write by write under the store lock, in a transaction when the case
+/// says so); a Realtime Database file (`"database"`) is run the same way by
+/// ``DatabaseRulesTestRunner``.
 public struct RulesTestRunner: Sendable {
     /// Receives the rules' `debug()` output (at info level) and denial notices.
     let logger: Logger
@@ -44,10 +45,13 @@ public struct RulesTestRunner: Sendable {
     /// One case against a fresh store: PERMISSION_DENIED is a deny, success an allow, and any
     /// other error (a failed precondition, an invalid document) is reported as such.
     func run(_ testCase: RulesTestCase, in file: RulesTestFile, rules: RulesInForce) -> RulesTestOutcome {
-        let store = DocumentStore(database: file.database)
+        let databases = FirestoreDatabases()
+        let store = databases.store(for: file.database)
         let decisions = RulesTestDecisionLog()
-        var call = FirestoreCall(database: file.database, store: store, identity: testCase.identity, rules: rules, logger: self.logger)
-        call.decisionObserver = { decisions.record($0.explanation) }
+        let service = FirestoreService(
+            databases: databases, rules: { _ in rules }, logger: self.logger, decisionObserver: { decisions.record($0.explanation) })
+        let caller = Caller(testCase.identity)
+        let database = file.database
         func outcome(_ result: RulesTestOutcome.Result) -> RulesTestOutcome {
             RulesTestOutcome(name: testCase.name, expected: testCase.expectation, result: result)
         }
@@ -60,11 +64,18 @@ public struct RulesTestRunner: Sendable {
         do throws(FirestoreError) {
             switch testCase.operation {
             case .get(let path):
-                try call.authorize(get: path, store.document(at: path))
+                do throws(FirestoreError) {
+                    _ = try service.getDocument(GetDocumentRequest(database: database, path: path), caller: caller)
+                } catch where error.code == .notFound {
+                    // Allowed: the rules are judged before a missing document is reported.
+                }
             case .list(let query):
-                try call.authorize(list: query)
+                _ = try service.runQuery(RunQueryRequest(database: database, query: query), caller: caller)
             case .commit(let writes):
-                _ = try store.commit(writes, review: call.reviewer(inTransaction: testCase.inTransaction))
+                // The transaction is begun as the owner: beginning one is not judged by rules.
+                let transaction = try testCase.inTransaction
+                    ? service.beginTransaction(BeginTransactionRequest(database: database), caller: .owner) : nil
+                _ = try service.commitInMemory(CommitRequest(database: database, writes: writes, transaction: transaction), caller: caller)
             }
             return outcome(.verdict(.allow, explanation: decisions.summary))
         } catch where error.code == .permissionDenied {

@@ -1,0 +1,7 @@
+import HearthFirestore
+
+/// Rollback: abandons `transaction`.
+struct RollbackRequest: Sendable, Hashable {
+    var database: DatabaseID
+    var transaction: TransactionID
+}
