@@ -56,15 +56,28 @@ final class ListenStream: SessionSubscription {
     func response(resumingAfter token: Timestamp?) throws(FirestoreError) -> Response {
         self.session.add(self, id: self.id)
         let sink: @Sendable (ListenEvent) -> Bool = { [fanout] event in fanout.enqueue(event, for: self) }
-        let (first, registration) =
-            if let token {
-                try self.call.store.resume(self.target, after: token, sink: sink)
-            } else {
-                try self.call.store.listen(self.target, sink: sink)
-            }
-        self.registration.withLock { $0 = registration }
+        let opened: (snapshot: ListenSnapshot, registration: ListenRegistration)
+        do throws(FirestoreError) {
+            opened = try self.register(resumingAfter: token, sink: sink)
+        } catch {
+            // The session and this subscription refer to each other until it leaves.
+            self.session.remove(self.id, with: nil)
+            throw error
+        }
+        self.registration.withLock { $0 = opened.registration }
         let encoder = SSEEncoder(.firestore)
-        return self.session.response(headers: encoder.headers, opening: encoder.encode(.snapshot(first, database: self.call.database)))
+        return self.session.response(headers: encoder.headers, opening: encoder.encode(.snapshot(opened.snapshot, database: self.call.database)))
+    }
+
+    private func register(
+        resumingAfter token: Timestamp?, sink: @escaping @Sendable (ListenEvent) -> Bool
+    ) throws(FirestoreError) -> (snapshot: ListenSnapshot, registration: ListenRegistration) {
+        if let token {
+            let (snapshot, registration) = try self.call.store.resume(self.target, after: token, sink: sink)
+            return (snapshot, registration)
+        }
+        let (snapshot, registration) = try self.call.store.listen(self.target, sink: sink)
+        return (snapshot, registration)
     }
 
     /// Called by the fan-out for each durable snapshot, `bytes` its encoding for this session's
