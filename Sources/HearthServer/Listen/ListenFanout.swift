@@ -69,7 +69,9 @@ final class ListenFanout: Sendable {
             if let known = encoded[encoder.sharingKey] {
                 bytes = known
             } else {
-                bytes = SharedBytes(encoder.encode(.snapshot(event.snapshot, database: first.call.database)))
+                bytes = SharedBytes(event.memo.bytes(for: encoder.sharingKey) {
+                    encoder.encode(.snapshot(event.snapshot, database: first.call.database))
+                })
                 encoded[encoder.sharingKey] = bytes
             }
             stream.deliver(bytes, rules: current)
