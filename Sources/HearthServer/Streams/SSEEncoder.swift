@@ -27,7 +27,8 @@ struct SSEEncoder: SessionEncoder, Hashable {
     var sharingKey: String {
         switch self.dialect {
         case .firestore: "sse/firestore"
-        case .database(let format): "sse/database/\(format)"
+        case .database(.normal): "sse/database"
+        case .database(.export): "sse/database/export"
         }
     }
 
