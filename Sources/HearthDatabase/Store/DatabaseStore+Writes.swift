@@ -90,7 +90,8 @@ extension DatabaseStore {
         state.sequence += 1
         let change = DatabaseChange(sequence: state.sequence, path: path, kind: kind, entries: entries)
         let receipt = self.journal(change, undo: undo, in: &state)
-        for subscriber in state.sinks { subscriber.sink(change, state.root, receipt) }
+        let root = state.root
+        state.sinks.forEachAffected(by: change) { sink in sink(change, root, receipt) }
         return DatabaseWriteResult(change: change, value: state.root.child(at: path), receipt: receipt)
     }
 

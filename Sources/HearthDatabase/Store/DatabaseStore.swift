@@ -10,7 +10,7 @@ import Synchronization
 /// and evaluate queries, hashes and JSON outside the lock.
 ///
 /// Each write resolves its server values, applies itself, takes the next sequence number,
-/// hands the change to the journal and to every subscribed sink, all under the lock, so the
+/// hands the change to the journal and to every subscribed sink it concerns, all under the lock, so the
 /// journal and listeners see changes in exactly commit order (`rtdb.md` Appendix B).
 public final class DatabaseStore: Sendable {
     /// The namespace (`?ns=`) this tree belongs to.
@@ -25,7 +25,8 @@ public final class DatabaseStore: Sendable {
         var root = DatabaseNode.empty
         var sequence: UInt64 = 0
         var pushIDs: PushIDGenerator
-        var sinks: [(id: UInt64, sink: DatabaseChangeSink)] = []
+        /// Sinks by the location they watch: a change is offered only to those it concerns.
+        var sinks = DatabasePathIndex<DatabaseChangeSink>()
         var nextSinkID: UInt64 = 0
         /// Changes applied in memory and handed to the journal, oldest first, not yet durable,
         /// with the before-images that undo them.
@@ -82,9 +83,15 @@ public final class DatabaseStore: Sendable {
     /// Registers `sink` for every later change and returns, atomically with it, the tree as it
     /// is now, so a listener's initial `put` and its later events neither miss nor repeat a change.
     public func subscribe(_ sink: @escaping DatabaseChangeSink) -> (subscription: DatabaseSubscription, root: DatabaseNode) {
+        self.subscribe(at: .root, sink)
+    }
+
+    /// As ``subscribe(_:)``, for the changes that concern `path` only: those written at, above
+    /// or below it (``DatabasePathIndex``). A write elsewhere costs this sink nothing.
+    public func subscribe(at path: DatabasePath, _ sink: @escaping DatabaseChangeSink) -> (subscription: DatabaseSubscription, root: DatabaseNode) {
         self.state.withLock { state in
             state.nextSinkID += 1
-            state.sinks.append((state.nextSinkID, sink))
+            state.sinks.insert(sink, id: state.nextSinkID, at: path)
             return (DatabaseSubscription(id: state.nextSinkID), state.root)
         }
     }
@@ -97,6 +104,6 @@ public final class DatabaseStore: Sendable {
 
     /// Stops deliveries to a sink; after this returns it is not called again.
     public func unsubscribe(_ subscription: DatabaseSubscription) {
-        self.state.withLock { state in state.sinks.removeAll { $0.id == subscription.id } }
+        self.state.withLock { state in state.sinks.remove(id: subscription.id) }
     }
 }

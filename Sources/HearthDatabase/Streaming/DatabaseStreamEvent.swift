@@ -1,6 +1,7 @@
 import HearthJSON
 
-/// One server-sent event of the REST streaming protocol (`rtdb.md` §4.3).
+/// One event of the REST streaming protocol (`rtdb.md` §4.3): its name and its data, without
+/// any wire framing (the server's `SSEEncoder` frames it as a server-sent event).
 ///
 /// `put` replaces the value at `path` (relative to the stream's location, `/` for the whole
 /// location); `patch` replaces, for each member, the child at `path` + the member's relative
@@ -55,12 +56,6 @@ public enum DatabaseStreamEvent: Sendable, Equatable {
         case .authRevoked:
             return Array("credential is no longer valid".utf8)
         }
-    }
-
-    /// The whole event as written to the wire: `event: <name>\ndata: <data>\n\n` (LF only; no
-    /// `id:`, `retry:` or comment lines, which break `firebase-admin`).
-    public func serialized(_ format: DatabaseOutputFormat = .normal) -> [UInt8] {
-        Array("event: \(self.name)\ndata: ".utf8) + self.data(format) + [0x0A, 0x0A]
     }
 
     private static func envelope(_ path: DatabasePath, _ data: JSONValue) -> [UInt8] {

@@ -12,6 +12,9 @@ public struct DatabaseSettings: Sendable {
     /// Events a stream may have waiting before its reader is cut off as too slow (the client
     /// reconnects and gets a fresh `put`).
     public var bufferedEvents = 1024
+    /// Bytes of events a stream may hold before its first event is written, beyond which its
+    /// reader is cut off; later events are bounded by the transport's `--stream-buffer`.
+    public var bufferedBytes = 1024 * 1024
 
     public init() {}
 }

@@ -1,8 +1,10 @@
 import HearthDatabase
 
-/// What a plain (non-query) stream's bytes for a change depend on: its location and output
-/// format. Streams with equal encodings share one encoding per change (`DatabaseStreamFanout`).
+/// What a plain (non-query) listen's bytes for a change depend on: its location and its
+/// session's encoder (which carries the output format). Listens with equal encodings share one
+/// encoding per change (`DatabaseStreamFanout`).
 struct DatabaseStreamEncoding: Sendable, Hashable {
     let path: DatabasePath
-    let format: DatabaseOutputFormat
+    /// The encoder's `SessionEncoder.sharingKey`.
+    let encoder: String
 }

@@ -8,7 +8,7 @@ import HearthHTTP
 /// The store's sinks (under its lock) only append (stream, change) to one list; this task,
 /// woken once for however many changes piled up, waits once per change for it to be durable,
 /// looks the rules up once per change, then for each stream checks them and queues the bytes
-/// on its connection without waiting (`DatabaseStream.deliver`). Plain streams at the same
+/// on its session without waiting (`DatabaseStream.deliver`, `StreamSession.send`). Plain streams at the same
 /// location share one encoding of the change. Change order is kept: the list is in each
 /// store's order, and each stream's bytes are queued in list order.
 final class DatabaseStreamFanout: Sendable {

@@ -1,14 +1,13 @@
 import HearthFirestore
-import HearthHTTP
 import HearthJSON
 
-/// Hearth's Firestore listen protocol on the wire (README "Listening"): one `snapshot` event
-/// per snapshot, its `id` the resume token (the snapshot's read time, RFC 3339), and the data
-/// one line of JSON:
+/// The JSON of Hearth's Firestore listen protocol (README "Listening"); `SSEEncoder` frames it
+/// as one `snapshot` event per snapshot, its `id` the resume token (the snapshot's read time,
+/// RFC 3339), and the data one line of JSON:
 /// `{"readTime":…,"changes":[{"type":"added","document":{…},"oldIndex":-1,"newIndex":0}],"size":1,"initial":true}`
 /// (`initial` on the first snapshot, `reset` on a full snapshot that replaces the client's).
 enum ListenCodec {
-    static func event(_ snapshot: ListenSnapshot, in database: DatabaseID) -> ServerSentEvent {
+    static func json(_ snapshot: ListenSnapshot, in database: DatabaseID) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 128 + 256 * snapshot.changes.count)
         writer.beginObject()
         writer.key("readTime")
@@ -41,11 +40,11 @@ enum ListenCodec {
             break
         }
         writer.endObject()
-        return ServerSentEvent(event: "snapshot", id: snapshot.resumeToken.rfc3339, data: writer.bytes)
+        return writer.bytes
     }
 
-    /// The final `error` event: Google's error JSON, after which the stream ends.
-    static func error(_ error: FirestoreError) -> ServerSentEvent {
-        ServerSentEvent(event: "error", data: FirestoreErrorResponse.body(for: error))
+    /// The final `error` event's data: Google's error JSON, after which the stream ends.
+    static func json(_ error: FirestoreError) -> [UInt8] {
+        FirestoreErrorResponse.body(for: error)
     }
 }

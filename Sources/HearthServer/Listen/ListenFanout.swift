@@ -9,7 +9,7 @@ import HearthHTTP
 /// delivery did. Here the store's sinks (under its lock) only append (stream, event) to one
 /// list; this task, woken once for however many commits piled up, waits once per commit for it
 /// to be durable, then for each stream checks the rules and queues the shared encoding on the
-/// stream's connection without waiting (`ListenStream.deliver`). A stream whose client is
+/// stream's session without waiting (`ListenStream.deliver`, `StreamSession.send`). A stream whose client is
 /// behind is cut off rather than waited for, so one slow reader never delays the others.
 ///
 /// Commit order is kept: the list is in the store's order, and each stream's bytes are queued
@@ -47,13 +47,13 @@ final class ListenFanout: Sendable {
         }
     }
 
-    /// One durable event to each of its streams; it is encoded once (all its streams listen to
-    /// one view of one database), and the rules in force are looked up once per project, not
-    /// once per stream.
+    /// One durable event to each of its streams; it is encoded once per encoder (all its
+    /// streams listen to one view of one database; over SSE every session shares one encoding),
+    /// and the rules in force are looked up once per project, not once per stream.
     private static func deliver(_ event: ListenEvent, to streams: ArraySlice<(stream: ListenStream, event: ListenEvent)>) {
         guard let first = streams.first?.stream else { return }
-        // One copy for every stream: each queues a reference to it.
-        let bytes = SharedBytes(event.memo.bytes { ListenCodec.event(event.snapshot, in: first.call.database).encoded })
+        // One copy per encoder: each session queues a reference to it.
+        var encoded: [String: SharedBytes] = [:]
         var rules: [String: RulesInForce?] = [:]
         for (stream, _) in streams {
             let project = stream.call.database.project
@@ -63,6 +63,16 @@ final class ListenFanout: Sendable {
             } else {
                 current = stream.rules.rules(for: project)
                 rules[project] = current
+            }
+            let encoder = stream.session.encoder
+            let bytes: SharedBytes
+            if let known = encoded[encoder.sharingKey] {
+                bytes = known
+            } else {
+                bytes = SharedBytes(event.memo.bytes(for: encoder.sharingKey) {
+                    encoder.encode(.snapshot(event.snapshot, database: first.call.database))
+                })
+                encoded[encoder.sharingKey] = bytes
             }
             stream.deliver(bytes, rules: current)
         }

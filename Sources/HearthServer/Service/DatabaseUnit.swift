@@ -20,6 +20,7 @@ struct DatabaseUnit: ProductUnit {
         let configuration = wiring.configuration
         var settings = configuration.database
         settings.defaultNamespace = configuration.project + "-default-rtdb"
+        settings.bufferedBytes = configuration.streamBufferSize
         let service = DatabaseService(
             namespaces: namespaces,
             rules: rules,

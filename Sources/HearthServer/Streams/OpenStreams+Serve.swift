@@ -1,8 +1,8 @@
 import HearthHTTP
 
 extension OpenStreams {
-    /// The task every event stream runs once its response has started (Firestore's
-    /// `ListenStream`, the Realtime Database's `DatabaseStream`): registers it here, queues its
+    /// The task every session runs once its response has started (`StreamSession`, whatever
+    /// its subscriptions): registers it here, queues its
     /// first event, lets `goLive` hand later deliveries to the fan-out, then writes what
     /// `handle` makes of each control item (nil: the control queue overflowed) until one ends
     /// the stream, the client closes the connection (`onStop` closes the queue) or the queue

@@ -1,8 +1,8 @@
 import HearthHTTP
 import Synchronization
 
-/// Every open event stream of one kind (Firestore listeners, Realtime Database streams) of one
-/// server: what the `listeners` admin endpoint counts, and the one task that sends every stream
+/// Every open session (`StreamSession`) of one kind (Firestore listeners, Realtime Database
+/// streams) of one server: what the `listeners` admin endpoint counts, and the one task that sends every stream
 /// its keep-alives. `Item` is what wakes a stream's task; the registry only ever pushes the
 /// kind's keep-alive and re-check items.
 ///

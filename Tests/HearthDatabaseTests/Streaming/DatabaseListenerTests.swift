@@ -68,12 +68,8 @@ import Testing
         ])
     }
 
-    @Test func wireFormatOfEveryEvent() {
-        let put = DatabaseStreamEvent.put(path: Fixture.path("/a"), data: Fixture.node("{\"b\":1}"))
-        #expect(String(decoding: put.serialized(), as: UTF8.self) == "event: put\ndata: {\"path\":\"/a\",\"data\":{\"b\":1}}\n\n")
-        #expect(String(decoding: DatabaseStreamEvent.keepAlive.serialized(), as: UTF8.self) == "event: keep-alive\ndata: null\n\n")
-        #expect(String(decoding: DatabaseStreamEvent.cancel.serialized(), as: UTF8.self) == "event: cancel\ndata: null\n\n")
-        #expect(String(decoding: DatabaseStreamEvent.authRevoked.serialized(), as: UTF8.self) == "event: auth_revoked\ndata: credential is no longer valid\n\n")
+    /// The SSE framing of these events is `SSEEncoder`'s (HearthServerTests' `SSEEncoderTests`).
+    @Test func dataOfAnExportedPut() {
         let exported = DatabaseStreamEvent.put(path: .root, data: Fixture.node("{\".value\":1,\".priority\":2}"))
         #expect(String(decoding: exported.data(.export), as: UTF8.self) == "{\"path\":\"/\",\"data\":{\".value\":1,\".priority\":2}}")
     }
