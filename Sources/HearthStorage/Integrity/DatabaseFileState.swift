@@ -30,37 +30,25 @@ enum DatabaseFileState: Sendable, Equatable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return .missing }
-            throw Self.readError(path)
+            throw FileHeaderReading.readError("data file", path)
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Self.readError(path) }
+        guard fstat(descriptor, &info) == 0 else { throw FileHeaderReading.readError("data file", path) }
         let size = Int(info.st_size)
         if size == 0 { return .empty }
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-        guard count >= 0 else { throw Self.readError(path) }
+        guard count >= 0 else { throw FileHeaderReading.readError("data file", path) }
         guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
             return .notADatabase(size: size)
         }
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
-        let pages = Int(Self.bigEndian(header, 28))
-        if Self.bigEndian(header, 24) == Self.bigEndian(header, 92), pageSize >= 512, size < pages * pageSize {
+        let pages = Int(FileHeaderReading.bigEndian(header, 28))
+        if FileHeaderReading.bigEndian(header, 24) == FileHeaderReading.bigEndian(header, 92), pageSize >= 512, size < pages * pageSize {
             return .truncated(size: size, expected: pages * pageSize)
         }
         return .present(size: size)
-    }
-
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-            | UInt32(bytes[offset + 3])
-    }
-
-    private static func readError(_ path: String) -> StorageError {
-        StorageError(
-            .io,
-            "Hearth could not read its data file \(path): \(String(cString: strerror(errno))). Check the file's "
-                + "permissions; Hearth has not modified it.")
     }
 }

@@ -68,19 +68,19 @@ struct WriteAheadLogScan: Sendable, Equatable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return scan }
-            throw Self.readError(path)
+            throw FileHeaderReading.readError("write-ahead log", path)
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Self.readError(path) }
+        guard fstat(descriptor, &info) == 0 else { throw FileHeaderReading.readError("write-ahead log", path) }
         scan.fileSize = Int(info.st_size)
         guard scan.fileSize >= 32 else { return scan }
         var header = [UInt8](repeating: 0, count: 32)
         guard try Self.read(descriptor, into: &header, at: 0, path: path) else { return scan }
-        let magic = Self.bigEndian(header, 0)
-        let pageSize = Int(Self.bigEndian(header, 8))
+        let magic = FileHeaderReading.bigEndian(header, 0)
+        let pageSize = Int(FileHeaderReading.bigEndian(header, 8))
         let bigEndianChecksums = magic == 0x377f_0683
-        guard magic == 0x377f_0682 || bigEndianChecksums, Self.bigEndian(header, 4) == 3_007_000,
+        guard magic == 0x377f_0682 || bigEndianChecksums, FileHeaderReading.bigEndian(header, 4) == 3_007_000,
             pageSize >= 512, pageSize <= 65_536, pageSize & (pageSize - 1) == 0
         else {
             scan.headerIsValid = false
@@ -88,11 +88,11 @@ struct WriteAheadLogScan: Sendable, Equatable {
         }
         var checksum = WriteAheadLogChecksum(bigEndian: bigEndianChecksums)
         checksum.add(header[0..<24])
-        guard checksum.s0 == Self.bigEndian(header, 24), checksum.s1 == Self.bigEndian(header, 28) else {
+        guard checksum.s0 == FileHeaderReading.bigEndian(header, 24), checksum.s1 == FileHeaderReading.bigEndian(header, 28) else {
             scan.headerIsValid = false
             return scan
         }
-        let salts = (Self.bigEndian(header, 16), Self.bigEndian(header, 20))
+        let salts = (FileHeaderReading.bigEndian(header, 16), FileHeaderReading.bigEndian(header, 20))
         let frameSize = 24 + pageSize
         scan.frames = (scan.fileSize - 32) / frameSize
         var frame = [UInt8](repeating: 0, count: frameSize)
@@ -104,11 +104,11 @@ struct WriteAheadLogScan: Sendable, Equatable {
             var frameChecksum = WriteAheadLogChecksum(bigEndian: bigEndianChecksums, s0: running.0, s1: running.1)
             frameChecksum.add(frame[0..<8])
             frameChecksum.add(frame[24..<frameSize])
-            let stored = (Self.bigEndian(frame, 16), Self.bigEndian(frame, 20))
-            let saltsMatch = Self.bigEndian(frame, 8) == salts.0 && Self.bigEndian(frame, 12) == salts.1
-            let intact = saltsMatch && Self.bigEndian(frame, 0) != 0
+            let stored = (FileHeaderReading.bigEndian(frame, 16), FileHeaderReading.bigEndian(frame, 20))
+            let saltsMatch = FileHeaderReading.bigEndian(frame, 8) == salts.0 && FileHeaderReading.bigEndian(frame, 12) == salts.1
+            let intact = saltsMatch && FileHeaderReading.bigEndian(frame, 0) != 0
                 && frameChecksum.s0 == stored.0 && frameChecksum.s1 == stored.1
-            let isCommit = Self.bigEndian(frame, 4) != 0
+            let isCommit = FileHeaderReading.bigEndian(frame, 4) != 0
             if scan.firstInvalidFrame == nil {
                 if intact {
                     if isCommit {
@@ -140,23 +140,11 @@ struct WriteAheadLogScan: Sendable, Equatable {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.readError(path)
+                throw FileHeaderReading.readError("write-ahead log", path)
             }
             if count == 0 { return false }
             done += count
         }
         return true
-    }
-
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-            | UInt32(bytes[offset + 3])
-    }
-
-    private static func readError(_ path: String) -> StorageError {
-        StorageError(
-            .io,
-            "Hearth could not read its write-ahead log \(path): \(String(cString: strerror(errno))). Check the "
-                + "file's permissions; Hearth has not modified it.")
     }
 }
