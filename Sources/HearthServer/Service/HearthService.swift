@@ -19,6 +19,8 @@ public final class HearthService: Sendable {
     /// The HTTP servers; `package` so the fuzz harnesses can reach their responders.
     package let firestoreServer: HTTPServer
     package let databaseServer: HTTPServer
+    /// The event-loop threads both servers share; shut down once, after both have stopped.
+    let eventLoops: HTTPEventLoops
     let storage: DurableStore?
     let logger: Logger
     /// The Firestore security rules in force.
@@ -29,11 +31,12 @@ public final class HearthService: Sendable {
     /// Opens the data directory (taking its lock) and recovers every stored document before
     /// anything is served.
     /// - Throws: a `RulesLoadError` when the rules file does not compile (every error at
-    ///   file:line:column), or a `StorageError` saying what is wrong with the data directory and
+    ///   file:line:column), a `TLSCredentialsError` naming a TLS file that cannot be used, or a `StorageError` saying what is wrong with the data directory and
     ///   what to do (another hearth holds it, the file is corrupt, no permission, …).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
+        let tls = try configuration.tlsFiles.map { try TLSCredentials(certificateFile: $0.certificate, keyFile: $0.key) }
         self.rules = try FirestoreRulesRegistry(
             file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         self.databaseRules = try DatabaseRulesRegistry(
@@ -94,11 +97,15 @@ public final class HearthService: Sendable {
         http.requestBodyBudget = RequestBodyBudget(capacity: configuration.requestBodyBudget)
         http.streamBufferSize = configuration.streamBufferSize
         http.connectionWriteBuffer = configuration.connectionWriteBuffer
+        http.tls = tls
+        let eventLoops = HTTPEventLoops()
+        self.eventLoops = eventLoops
         self.firestoreServer = HTTPServer(
             configuration: http,
             responder: responder,
             errorRenderer: { status, message in FirestoreErrorResponse.transportResponse(status: status, message: message) },
-            logger: logger
+            logger: logger,
+            eventLoops: eventLoops
         )
         var settings = configuration.database
         settings.defaultNamespace = configuration.project + "-default-rtdb"
@@ -120,7 +127,8 @@ public final class HearthService: Sendable {
             configuration: http,
             responder: databaseRoutes,
             errorRenderer: { status, message in DatabaseErrorResponse.transportResponse(status: status, message: message) },
-            logger: logger
+            logger: logger,
+            eventLoops: eventLoops
         )
     }
 
@@ -146,8 +154,12 @@ public final class HearthService: Sendable {
     public func run() async throws {
         defer { self.close() }
         async let database: Void = self.databaseServer.run()
-        try await self.firestoreServer.run()
-        try await database
+        var failure: (any Error)?
+        do { try await self.firestoreServer.run() } catch { failure = error }
+        do { try await database } catch { failure = failure ?? error }
+        // Both servers have stopped: nothing uses the shared event loops any more.
+        await self.eventLoops.shutdown()
+        if let failure { throw failure }
         if let destination = self.configuration.exportOnExit {
             let export = HearthExport(
                 source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: self.logger,
@@ -176,6 +188,8 @@ public final class HearthService: Sendable {
     /// service that was never started (`hearth import`); `run()` does it itself. Idempotent.
     public func close() {
         self.storage?.close()
+        let eventLoops = self.eventLoops
+        Task { await eventLoops.shutdown() }
     }
 
     /// Puts back the rules uploaded (`:securityRules`, `/.settings/rules.json`) before the restart.
