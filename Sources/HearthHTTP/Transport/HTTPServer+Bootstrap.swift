@@ -49,6 +49,17 @@ extension HTTPServer {
         return (serverChannel, connections)
     }
 
+    /// Puts TLS and the protocol detector on `channel`, on its event loop, as for an accepted
+    /// connection: for the HTTP fuzz harness, which serves an in-memory channel.
+    package static func accept(
+        _ channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+    ) async throws -> AcceptedConnection {
+        let detected = try await channel.eventLoop.submit {
+            try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+        }.get()
+        return AcceptedConnection(channel: channel, detected: detected)
+    }
+
     /// Puts TLS (when configured) and the protocol detector on a new connection's pipeline.
     /// Must run on the channel's event loop.
     /// - Returns: the detection's outcome, the connection ready to serve.

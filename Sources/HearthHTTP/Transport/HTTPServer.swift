@@ -214,8 +214,8 @@ public final class HTTPServer: Sendable {
     }
 
     /// Serves one accepted connection once its protocol is known, until it closes (the task
-    /// ``run()`` starts per connection).
-    func serve(_ accepted: AcceptedConnection) async {
+    /// ``run()`` starts per connection); `package` for the HTTP fuzz harness.
+    package func serve(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel
         let id = ObjectIdentifier(channel)
         let quiesceNow = self.state.withLock { state in

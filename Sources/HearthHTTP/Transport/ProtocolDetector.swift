@@ -92,7 +92,8 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent, !self.decided {
+        // Quiescing, or the client ended its side before saying which protocol it speaks.
+        if !self.decided, event is ChannelShouldQuiesceEvent || (event as? ChannelEvent) == .inputClosed {
             context.close(promise: nil)
             return
         }
