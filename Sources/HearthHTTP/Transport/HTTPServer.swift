@@ -112,8 +112,14 @@ public final class HTTPServer: Sendable {
         if let bound { return bound }
 
         let host = self.configuration.host
-        let ownGroup = self.sharedGroup == nil ? MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads)) : nil
-        let group: any EventLoopGroup = self.sharedGroup?.group ?? ownGroup!
+        let group: any EventLoopGroup
+        let ownGroup: MultiThreadedEventLoopGroup?
+        if let shared = self.sharedGroup {
+            (group, ownGroup) = (shared.group, nil)
+        } else {
+            let made = MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads))
+            (group, ownGroup) = (made, made)
+        }
         let serverChannel: any Channel
         let connections: AsyncStream<AcceptedConnection>
         do {

@@ -36,9 +36,13 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
         let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         self.timer = context.eventLoop.assumeIsolated().scheduleTask(in: self.idleTimeout) {
             guard !self.decided else { return }
-            self.logger.info(
-                "Closing connection: the request head did not arrive within the idle timeout",
-                metadata: ["peer": "\(loopBoundContext.value.channel.remoteAddress.map { "\($0)" } ?? "unknown")"])
+            let peer: Logger.Metadata = ["peer": "\(loopBoundContext.value.channel.remoteAddress.map { "\($0)" } ?? "unknown")"]
+            if self.buffered == nil {
+                // Nothing at all (a browser's preconnect): as quiet as an idle keep-alive connection.
+                self.logger.trace("Closing idle connection", metadata: peer)
+            } else {
+                self.logger.info("Closing connection: the request head did not arrive within the idle timeout", metadata: peer)
+            }
             loopBoundContext.value.close(promise: nil)
         }
     }
