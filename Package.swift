@@ -4,6 +4,7 @@
 // Layers, imports pointing down only (see README "Architecture"):
 //
 //   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthRules, HearthJSON, HearthStorage }
+//   (HearthCommands also names HearthHTTP's TLS errors; HearthHTTP brings SwiftNIO, NIOHTTP2, NIOSSL.)
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
 // SQLite; HearthStorage stores opaque records; HearthJSON knows nothing at all. HearthServer is the only module that wires them together.
@@ -29,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // Leaf: the little vocabulary several modules share (calendar arithmetic, and the one
@@ -41,13 +45,22 @@ let package = Package(
         // The Realtime Database data model (JSON tree, ordering, queries, writes, ETags, change
         // feed, stream events). JSON in and out through HearthJSON; no HTTP, no SQLite.
         .target(name: "HearthDatabase", dependencies: ["HearthJSON", "HearthCore"], swiftSettings: strictness),
-        // HTTP/1.1 on SwiftNIO: transport, router, request/response types. Knows nothing of Firebase.
+        // HTTP on SwiftNIO: one event-loop group per process; per connection, optional TLS (NIOSSL)
+        // then protocol detection: HTTP/1.1 (NIOHTTP1, with the WebSocket upgrade of NIOWebSocket
+        // where configured) or HTTP/2 with prior knowledge (NIOHTTP2, streams to a pluggable
+        // responder, e.g. gRPC); gzip of buffered responses (CompressNIO); router, request/response
+        // types. Knows nothing of Firebase.
         .target(
             name: "HearthHTTP",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -77,15 +90,16 @@ let package = Package(
         .target(
             name: "HearthCommands",
             dependencies: [
-                "HearthServer", "HearthRules", "HearthJSON",
+                "HearthServer", "HearthHTTP", "HearthRules", "HearthJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
         ),
         .executableTarget(name: "hearth", dependencies: ["HearthCommands"], swiftSettings: strictness),
-        // Test support shared by the test targets: a raw POSIX-socket HTTP/1.1 client, so tests
-        // can send exactly the bytes they mean (malformed, pipelined, slow). No dependencies.
+        // Test support shared by the test targets: a raw POSIX-socket HTTP/1.1 client (and raw
+        // HTTP/2 frames), so tests can send exactly the bytes they mean (malformed, pipelined,
+        // slow). No dependencies.
         .target(name: "HearthTesting", swiftSettings: strictness),
         // Test helper for HearthStorageTests' kill -9 test: writes and acknowledges batches until killed.
         .executableTarget(
@@ -141,7 +155,17 @@ let package = Package(
             dependencies: ["HearthStorage", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictness
         ),
-        .testTarget(name: "HearthHTTPTests", dependencies: ["HearthHTTP", "HearthTesting"], swiftSettings: strictness),
+        // NIO's HPACK decoder reads the server's HTTP/2 header blocks; CompressNIO decompresses gzip bodies.
+        .testTarget(
+            name: "HearthHTTPTests",
+            dependencies: [
+                "HearthHTTP", "HearthTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import HearthHTTP
 import HearthServer
 import Logging
 
@@ -43,6 +44,12 @@ extension HearthCommand {
 
         @Option(help: "Bytes of response a connection may buffer beyond the kernel's socket buffer before streams wait for the client (K, M, G suffixes).")
         var connectionBuffer = ByteSize(bytes: 64 << 10)
+
+        @Option(help: ArgumentHelp("Serve HTTPS (and HTTP/2 over TLS) on both ports with this PEM certificate, for testing from another device; needs --tls-key.", valueName: "file"))
+        var tlsCert: String?
+
+        @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+        var tlsKey: String?
 
         @Flag(help: "Accept the admin token 'Bearer owner', and serve the admin endpoints (export, clear, rules upload), to non-loopback clients.")
         var allowRemoteOwner = false
@@ -93,6 +100,9 @@ extension HearthCommand {
         var listenBuffer = 256
 
         func validate() throws {
+            if (self.tlsCert == nil) != (self.tlsKey == nil) {
+                throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key, or neither.")
+            }
             for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
                 if let port, !(0...65_535).contains(port) {
                     throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
@@ -152,6 +162,7 @@ extension HearthCommand {
             configuration.requestBodyBudget = self.requestBodyBudget.bytes
             configuration.streamBufferSize = self.streamBuffer.bytes
             configuration.connectionWriteBuffer = self.connectionBuffer.bytes
+            if let certificate = self.tlsCert, let key = self.tlsKey { configuration.tlsFiles = (certificate, key) }
             configuration.allowsRemoteOwner = self.allowRemoteOwner
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.acceptsDataLoss = self.acceptDataLoss
@@ -172,6 +183,9 @@ extension HearthCommand {
                 service = try HearthService(configuration: configuration, logger: logger)
             } catch let error as RulesLoadError {
                 logger.critical("\(error)")
+                throw ExitCode.failure
+            } catch let error as TLSCredentialsError {
+                logger.critical("Hearth cannot serve TLS: \(error)")
                 throw ExitCode.failure
             } catch {
                 logger.critical("Hearth could not open its data: \(error)")
@@ -220,16 +234,17 @@ extension HearthCommand {
                 throw ExitCode.failure
             }
             let elapsed = ContinuousClock.now - started
+            let scheme = configuration.tlsFiles == nil ? "http" : "https"
             for endpoint in endpoints {
                 switch endpoint.service {
                 case .firestore:
                     FileHandle.standardOutput.write(Data("export FIRESTORE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                     logger.info(
-                        "Firestore ready at http://\(endpoint.hostAndPort)/v1/projects/\(configuration.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
+                        "Firestore ready at \(scheme)://\(endpoint.hostAndPort)/v1/projects/\(configuration.project)/databases/(default)/documents (\(self.inMemory ? "data in memory" : "data in \(self.data)"), started in \(elapsed.formatted(.units(allowed: [.milliseconds]))))"
                     )
                 case .database:
                     FileHandle.standardOutput.write(Data("export FIREBASE_DATABASE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
-                    logger.info("Realtime Database ready at http://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
+                    logger.info("Realtime Database ready at \(scheme)://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
                 }
             }
             let exposure = NetworkExposure(

@@ -235,7 +235,8 @@ public final class RawHTTPConnection {
         return bytes
     }
 
-    private func read(exactly count: Int) throws -> [UInt8] {
+    /// Reads exactly `count` bytes; throws if the connection closes first.
+    public func read(exactly count: Int) throws -> [UInt8] {
         while self.pending.count - self.pendingStart < count {
             guard try self.fill() else {
                 throw RawHTTPError("Connection closed after \(self.pending.count - self.pendingStart) of \(count) body bytes")

@@ -180,7 +180,8 @@ struct HTTPServerBoundsTests {
         ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}", "Content-Length is not a decimal number"),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n{}", "Transfer-Encoding does not end in chunked"),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "chunk size"),
-        ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "HTTP/2 connection preface"),
+        // The whole preface is served as HTTP/2 (HTTP2ServerTests); a broken one is still named.
+        ("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n", "HTTP/2 connection preface"),
         ("GET / HTTP/3.0\r\nHost: x\r\n\r\n", "HTTP version"),
         ("GET / HTTP/1.1\r\nHost x\r\n\r\n", "header line"),
     ])

@@ -16,7 +16,8 @@ struct TestServer {
 
     static func start(
         _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-        responder: any HTTPResponder
+        responder: any HTTPResponder,
+        eventLoops: HTTPEventLoops? = nil
     ) async throws -> TestServer {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
@@ -28,7 +29,8 @@ struct TestServer {
             configuration: configuration,
             responder: responder,
             errorRenderer: Self.errorRenderer,
-            logger: logger
+            logger: logger,
+            eventLoops: eventLoops
         )
         let (_, port) = try await server.start()
         let runTask = Task { try await server.run() }

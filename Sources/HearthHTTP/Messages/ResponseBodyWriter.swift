@@ -42,4 +42,14 @@ public protocol ResponseBodyWriter: Sendable {
     /// on something other than this writer (an event queue): the action wakes them. It runs
     /// on whatever thread notices, so it must only signal (close a queue), never block.
     func onStop(_ action: @escaping @Sendable () -> Void)
+
+    /// Sets the fields sent after the body (trailers: a status known only at the end, as gRPC
+    /// needs), replacing any set before. Sent on HTTP/1.1 in the last chunk when the response is
+    /// chunked and the client said it takes them (`TE: trailers`), else dropped, as HTTP allows.
+    func setTrailers(_ trailers: HTTPHeaders)
+}
+
+extension ResponseBodyWriter {
+    /// Writers that cannot send trailers drop them.
+    public func setTrailers(_ trailers: HTTPHeaders) {}
 }

@@ -24,6 +24,9 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     let outbox: StreamOutbox
     /// The most bytes the stream may hold for its client before `send` cuts it off.
     let bound: Int
+    /// Where trailers wait for the end; nil when they cannot be sent (not chunked, or the
+    /// client did not send `TE: trailers`).
+    let trailers: Trailers?
 
     /// How long a cut-off stream's connection stays open for its final bytes to leave when
     /// the client is not reading (then it is closed with them unsent).
@@ -38,6 +41,29 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         }
 
         var total: Int { self.value.withLock { $0 } }
+    }
+
+    /// The trailers set so far, sent with the last chunk.
+    final class Trailers: Sendable {
+        private let fields = Mutex<HTTPHeaders?>(nil)
+
+        func set(_ trailers: HTTPHeaders) {
+            self.fields.withLock { $0 = trailers }
+        }
+
+        /// The fields to send, those that cannot corrupt the response only.
+        var nioHeaders: NIOHTTP1.HTTPHeaders? {
+            guard let fields = self.fields.withLock({ $0 }), !fields.isEmpty else { return nil }
+            var headers = NIOHTTP1.HTTPHeaders()
+            for (name, value) in fields where HTTPConnection.isSafeHeaderField(name, value) {
+                headers.add(name: name, value: value)
+            }
+            return headers
+        }
+    }
+
+    func setTrailers(_ trailers: HTTPHeaders) {
+        self.trailers?.set(trailers)
     }
 
     func write(_ bytes: [UInt8]) async throws {
@@ -88,9 +114,10 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     func end() async throws {
         let (channel, outbox) = (self.channel, self.outbox)
         let written = channel.eventLoop.makePromise(of: Void.self)
+        let trailers = self.trailers?.nioHeaders
         channel.eventLoop.execute {
             outbox.drain(into: channel, force: true)
-            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
+            channel.writeAndFlush(HTTPServerResponsePart.end(trailers), promise: written)
         }
         try await written.futureResult.get()
     }

@@ -42,6 +42,12 @@ final class ConnectionStateHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
+    /// Removed when the connection upgrades to WebSocket: its timers no longer apply.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.timer?.cancel()
+        self.timer = nil
+    }
+
     func channelActive(context: ChannelHandlerContext) {
         self.armTimer(context: context)
         context.fireChannelActive()

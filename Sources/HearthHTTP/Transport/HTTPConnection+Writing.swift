@@ -27,7 +27,7 @@ extension HTTPConnection {
         case .stream(let produce, let inline, let length, let chunked):
             try await outbound.write(.head(framing.head))
             let closing = framing.closing
-            let ended = try await self.stream(produce, inline: inline, length: length, for: request)
+            let ended = try await self.stream(produce, inline: inline, length: length, chunked: chunked, for: request)
             return ended ? (chunked || length != nil ? closing : .lingering) : .abort
         }
     }
@@ -39,13 +39,15 @@ extension HTTPConnection {
         _ produce: @escaping @Sendable (any ResponseBodyWriter) async throws -> Void,
         inline: Bool,
         length: Int?,
+        chunked: Bool,
         for request: Request
     ) async throws -> Bool {
         let channel = self.channel.channel
+        let takesTrailers = chunked && (request.headers["te"].map { $0.lowercased().contains("trailers") } ?? false)
         let writer = ChannelResponseBodyWriter(
             channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
             outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
-            bound: self.configuration.streamBufferSize)
+            bound: self.configuration.streamBufferSize, trailers: takesTrailers ? ChannelResponseBodyWriter.Trailers() : nil)
         let outcome = await self.runStream(produce, inline: inline, writer: writer)
         if writer.outbox.isCutOff {
             await writer.endAfterCutOff()

@@ -122,8 +122,9 @@ final class HTTPConnection: Sendable {
             case .request(let read, let readVersion, let readKeepAlive, let readStarted, let readReserved):
                 (request, version, keepAlive, started, reserved) = (read, readVersion, readKeepAlive, readStarted, readReserved)
             }
-            let response = await self.respond(to: request)
+            var response = await self.respond(to: request)
             self.configuration.requestBodyBudget.release(reserved)
+            ResponseCompression.apply(to: &response, for: request, minimumSize: self.configuration.gzipMinimumSize)
             let outcome = try await self.write(response, for: request, version: version, keepAlive: keepAlive, outbound)
             self.logResponse(request, response.status, since: started)
             if let outcome { return outcome }

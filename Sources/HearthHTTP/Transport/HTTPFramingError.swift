@@ -6,7 +6,7 @@ import NIOHTTP1
 ///
 /// Why not NIO's text: its parser errors name a category, sometimes a misleading one (a
 /// request with both `Transfer-Encoding` and `Content-Length` was reported as "invalid
-/// character in content-length header", an HTTP/2 preface as "paused (swift-http-parser
+/// character in content-length header", a broken HTTP/2 preface as "paused (swift-http-parser
 /// error)"). The category is refined by looking at the bytes being decoded when the error
 /// happened (`RequestBytesWitness`): which framing headers they carry, and how they begin.
 struct HTTPFramingError: Error, Equatable {
@@ -43,8 +43,10 @@ struct HTTPFramingError: Error, Equatable {
             self.rule = "a line does not end in CRLF"
         case .invalidChunkSize:
             self.rule = "a chunk size in its chunked body is not a hexadecimal number (or is too large)"
-        case .paused where text.hasPrefix("pri * http/2"):
-            self.rule = "it is an HTTP/2 connection preface, and this port speaks HTTP/1.1 only"
+        case .paused where text.hasPrefix("pri * http/2"), .invalidVersion where text.hasPrefix("pri * http/2"):
+            // A whole preface is served as HTTP/2 (ProtocolDetection); this one broke off or differs.
+            self.rule =
+                "it starts like an HTTP/2 connection preface but is not one (HTTP/2 with prior knowledge starts with the whole 24-byte preface)"
         case .paused:
             self.rule = "it asks for a protocol upgrade (CONNECT or Upgrade) that this server does not perform"
         case .invalidMethod:

@@ -1,19 +1,23 @@
 package import Logging
 package import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
+import NIOSSL
 
 extension HTTPServer {
-    /// Binds the listening socket; each accepted connection gets the pipeline of
-    /// ``makeConnectionChannel(wrapping:configuration:logger:)``.
+    /// Binds the listening socket; each accepted connection gets TLS (when configured) and a
+    /// ``ProtocolDetector``, which builds the pipeline of the protocol the client speaks:
+    /// ``makeConnectionChannel(wrapping:configuration:logger:)`` for HTTP/1.1, NIO's HTTP/2
+    /// handler and stream multiplexer for HTTP/2.
     ///
     /// Accepted connections are handed to ``run()`` through an `AsyncStream` that finishes
     /// when the listening socket closes. A connection accepted in the instant after that is
     /// closed here instead of being dropped unnoticed (its async writer must be finished).
-    func bind(group: MultiThreadedEventLoopGroup) async throws -> (any Channel, AsyncStream<ConnectionChannel>) {
+    func bind(group: any EventLoopGroup) async throws -> (any Channel, AsyncStream<AcceptedConnection>) {
         let configuration = self.configuration
         let logger = self.logger
-        let (connections, continuation) = AsyncStream.makeStream(of: ConnectionChannel.self)
+        let (connections, continuation) = AsyncStream.makeStream(of: AcceptedConnection.self)
         let serverChannel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -27,11 +31,15 @@ extension HTTPServer {
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 65536))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let connection = try Self.makeConnectionChannel(
-                        wrapping: channel, configuration: configuration, logger: logger)
-                    if case .terminated = continuation.yield(connection) {
-                        // Too late to be served: close it, finishing its writer properly.
-                        Task { try? await connection.executeThenClose { _, _ in } }
+                    let detected = try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+                    if case .terminated = continuation.yield(AcceptedConnection(channel: channel, detected: detected)) {
+                        // Too late to be served: close it, finishing an HTTP/1.1 writer properly.
+                        channel.close(promise: nil)
+                        detected.whenSuccess { connection in
+                            if case .http1(let connection) = connection {
+                                Task { try? await connection.executeThenClose { _, _ in } }
+                            }
+                        }
                     }
                 }
             }
@@ -39,6 +47,69 @@ extension HTTPServer {
             .get()
         serverChannel.closeFuture.whenComplete { _ in continuation.finish() }
         return (serverChannel, connections)
+    }
+
+    /// Puts TLS and the protocol detector on `channel`, on its event loop, as for an accepted
+    /// connection: for the HTTP fuzz harness, which serves an in-memory channel.
+    package static func accept(
+        _ channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+    ) async throws -> AcceptedConnection {
+        let detected = try await channel.eventLoop.submit {
+            try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+        }.get()
+        return AcceptedConnection(channel: channel, detected: detected)
+    }
+
+    /// Puts TLS (when configured) and the protocol detector on a new connection's pipeline.
+    /// Must run on the channel's event loop.
+    /// - Returns: the detection's outcome, the connection ready to serve.
+    static func configureDetection(
+        on channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+    ) throws -> EventLoopFuture<DetectedConnection> {
+        let sync = channel.pipeline.syncOperations
+        if let tls = configuration.tls {
+            try sync.addHandler(NIOSSLServerHandler(context: configuration.offersHTTP2OverTLS ? tls.http2Context : tls.http1Context))
+        }
+        let promise = channel.eventLoop.makePromise(of: DetectedConnection.self)
+        try sync.addHandler(
+            ProtocolDetector(idleTimeout: configuration.idleTimeout, promise: promise, logger: logger) { detection, channel in
+                switch detection {
+                case .http1:
+                    if let webSockets = configuration.webSocketResponder {
+                        return .upgradable(
+                            try Self.makeUpgradableConnection(
+                                wrapping: channel, configuration: configuration, webSockets: webSockets, logger: logger))
+                    }
+                    return .http1(try Self.makeConnectionChannel(wrapping: channel, configuration: configuration, logger: logger))
+                case .http2:
+                    return .http2(try Self.makeHTTP2Connection(wrapping: channel, configuration: configuration))
+                }
+            })
+        return promise.futureResult
+    }
+
+    /// NIO's HTTP/2 handler and stream multiplexer, each stream wrapped for
+    /// ``HTTP2StreamExchange``. The settings bound what a client can make a connection hold:
+    /// 100 concurrent streams, headers as large as HTTP/1.1's (``HTTPServerConfiguration/maxHeaderSize``),
+    /// a 64 KiB receive window per stream, and the stream's outbound buffer at the
+    /// connection's write-buffer size. Must run on the channel's event loop.
+    static func makeHTTP2Connection(
+        wrapping channel: any Channel, configuration: HTTPServerConfiguration
+    ) throws -> NIOHTTP2Handler.AsyncStreamMultiplexer<HTTP2StreamExchange.StreamChannel> {
+        var http2 = NIOHTTP2Handler.Configuration()
+        http2.connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
+        ]
+        http2.stream.outboundBufferSizeHighWatermark = max(1, configuration.connectionWriteBuffer)
+        http2.stream.outboundBufferSizeLowWatermark = max(1, configuration.connectionWriteBuffer / 2)
+        try channel.pipeline.syncOperations.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
+        try channel.pipeline.syncOperations.addHandler(IdleConnectionCloser())
+        return try channel.pipeline.syncOperations.configureAsyncHTTP2Pipeline(mode: .server, configuration: http2) { stream in
+            stream.eventLoop.makeCompletedFuture {
+                try HTTP2StreamExchange.StreamChannel(wrappingChannelSynchronously: stream)
+            }
+        }
     }
 
     /// Builds one connection's pipeline on `channel` and wraps it for ``serve(_:)``: request
@@ -52,24 +123,44 @@ extension HTTPServer {
         configuration: HTTPServerConfiguration,
         logger: Logger
     ) throws -> ConnectionChannel {
+        let handlers = Self.makeHTTP1Handlers(channel: channel, configuration: configuration, logger: logger)
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(handlers.encoder)
+        try sync.addHandler(handlers.witness)
+        try sync.addHandler(handlers.decoder)
+        try sync.addHandler(handlers.state)
+        return try Self.wrapHTTP1(channel)
+    }
+
+    /// The HTTP/1.1 handlers, in pipeline order: response encoder, bytes witness, request
+    /// decoder (with the header-size limit; a WebSocket client sends nothing after its upgrade
+    /// request until it has read the `101`, so no bytes are left in it to pass on), connection state.
+    static func makeHTTP1Handlers(
+        channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+    ) -> (
+        encoder: HTTPResponseEncoder, witness: RequestBytesWitness, decoder: ByteToMessageHandler<HTTPRequestDecoder>,
+        state: ConnectionStateHandler
+    ) {
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
         decoderLimits.maxHeaderFieldSize = configuration.maxHeaderSize
         decoderLimits.maxHeaderListSize = configuration.maxHeaderSize
         var encoderConfiguration = HTTPResponseEncoder.Configuration()
         encoderConfiguration.automaticallySetFramingHeaders = false
         let peer = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        let sync = channel.pipeline.syncOperations
-        try sync.addHandler(HTTPResponseEncoder(configuration: encoderConfiguration))
         let witness = RequestBytesWitness()
-        try sync.addHandler(witness)
-        try sync.addHandler(
-            ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits))
-        )
-        try sync.addHandler(
+        return (
+            HTTPResponseEncoder(configuration: encoderConfiguration),
+            witness,
+            ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)),
             ConnectionStateHandler(
                 idleTimeout: configuration.idleTimeout, requestTimeout: configuration.requestTimeout, witness: witness,
-                logger: logger, peer: peer))
-        return try ConnectionChannel(
+                logger: logger, peer: peer)
+        )
+    }
+
+    /// Wraps an HTTP/1.1 pipeline for ``HTTPConnection``.
+    static func wrapHTTP1(_ channel: any Channel) throws -> ConnectionChannel {
+        try ConnectionChannel(
             wrappingChannelSynchronously: channel,
             configuration: .init(
                 backPressureStrategy: .init(lowWatermark: 2, highWatermark: 16),

@@ -10,7 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-/// An HTTP/1.1 server on SwiftNIO that hands every request to one ``HTTPResponder``.
+/// An HTTP server on SwiftNIO: HTTP/1.1 requests go to one ``HTTPResponder``, HTTP/2 streams to
+/// ``HTTPServerConfiguration/http2Responder``; which one a connection speaks is told from its
+/// first bytes (``ProtocolDetector``), after TLS when ``HTTPServerConfiguration/tls`` is set.
 ///
 /// Lifecycle: ``start()`` binds (and returns the real port, useful with port `0`), ``run()``
 /// serves until ``shutdown()`` and returns once every connection has closed. Each accepted
@@ -30,8 +32,9 @@ public final class HTTPServer: Sendable {
     /// The listening socket and the stream its accepted connections arrive on.
     struct Listener: Sendable {
         let channel: any Channel
-        let connections: AsyncStream<ConnectionChannel>
-        let group: MultiThreadedEventLoopGroup
+        let connections: AsyncStream<AcceptedConnection>
+        /// The group this server made for itself (and shuts down), nil when it was given one.
+        let ownGroup: MultiThreadedEventLoopGroup?
         let host: String
         let port: Int
     }
@@ -59,6 +62,8 @@ public final class HTTPServer: Sendable {
     let state = Mutex(State())
     let shutdownSignal = StopSignal()
     let flushers = StreamFlushers()
+    /// The event loops every server of the process shares, when given; else each server makes its own.
+    let sharedGroup: HTTPEventLoops?
 
     /// Creates a server; nothing is bound until ``start()`` or ``run()``.
     ///
@@ -69,12 +74,17 @@ public final class HTTPServer: Sendable {
     ///     (`400`, `413`, `431`), from the status and a message saying what was wrong and what
     ///     to do, so they come in the same format as the application's own errors.
     ///   - logger: one `.debug` line per request; transport problems at `.info`/`.warning`.
+    ///   - eventLoops: the event loops to serve on, shared by every server of the process
+    ///     (its owner shuts it down, after every server's ``run()`` has returned); nil makes
+    ///     a group of ``HTTPServerConfiguration/eventLoopThreads`` threads for this server alone.
     public init(
         configuration: HTTPServerConfiguration,
         responder: any HTTPResponder,
         errorRenderer: @escaping @Sendable (HTTPStatus, String) -> Response,
-        logger: Logger
+        logger: Logger,
+        eventLoops: HTTPEventLoops? = nil
     ) {
+        self.sharedGroup = eventLoops
         self.configuration = configuration
         self.responder = responder
         self.errorRenderer = errorRenderer
@@ -102,18 +112,25 @@ public final class HTTPServer: Sendable {
         if let bound { return bound }
 
         let host = self.configuration.host
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads))
+        let group: any EventLoopGroup
+        let ownGroup: MultiThreadedEventLoopGroup?
+        if let shared = self.sharedGroup {
+            (group, ownGroup) = (shared.group, nil)
+        } else {
+            let made = MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads))
+            (group, ownGroup) = (made, made)
+        }
         let serverChannel: any Channel
-        let connections: AsyncStream<ConnectionChannel>
+        let connections: AsyncStream<AcceptedConnection>
         do {
             (serverChannel, connections) = try await self.bind(group: group)
         } catch {
-            try? await group.shutdownGracefully()
+            try? await ownGroup?.shutdownGracefully()
             self.state.withLock { $0.lifecycle = .idle }
             throw Self.describeBindFailure(error, host: host, port: self.configuration.port)
         }
         let port = serverChannel.localAddress?.port ?? self.configuration.port
-        let listener = Listener(channel: serverChannel, connections: connections, group: group, host: host, port: port)
+        let listener = Listener(channel: serverChannel, connections: connections, ownGroup: ownGroup, host: host, port: port)
         let shutdownRequested = self.state.withLock { state in
             state.lifecycle = .bound(listener)
             state.listenerChannel = serverChannel
@@ -162,7 +179,7 @@ public final class HTTPServer: Sendable {
                 }
             }
         }
-        try await listener.group.shutdownGracefully()
+        try await listener.ownGroup?.shutdownGracefully()
         self.logger.info("HTTP server on \(listener.host):\(listener.port) stopped")
     }
 
@@ -202,8 +219,46 @@ public final class HTTPServer: Sendable {
         try await channel?.closeFuture.get()
     }
 
-    /// Serves one connection until it closes (the task ``run()`` starts per connection);
-    /// `package` so the HTTP fuzz harness can serve an in-memory channel.
+    /// Serves one accepted connection once its protocol is known, until it closes (the task
+    /// ``run()`` starts per connection); `package` for the HTTP fuzz harness.
+    package func serve(_ accepted: AcceptedConnection) async {
+        let channel = accepted.channel
+        let id = ObjectIdentifier(channel)
+        let quiesceNow = self.state.withLock { state in
+            state.connections[id] = channel
+            return state.shutdownRequested
+        }
+        if quiesceNow {
+            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+        defer {
+            _ = self.state.withLock { $0.connections.removeValue(forKey: id) }
+        }
+        let detected: DetectedConnection
+        do {
+            detected = try await accepted.detected.get()
+        } catch {
+            return  // closed (or timed out) before it said which protocol it speaks
+        }
+        switch detected {
+        case .http1(let connection):
+            await self.serveHTTP1(connection)
+        case .upgradable(let upgrade):
+            switch try? await upgrade.get() {
+            case .http(let connection):
+                await self.serveHTTP1(connection)
+            case .webSocket(let session, let handler, let request):
+                await self.serveWebSocket(session, handler, request)
+            case nil:
+                channel.close(promise: nil)
+            }
+        case .http2(let multiplexer):
+            await self.serveHTTP2(multiplexer, channel: channel)
+        }
+    }
+
+    /// Serves one HTTP/1.1 connection until it closes; `package` so the HTTP fuzz harness can
+    /// serve an in-memory channel.
     package func serve(_ connection: ConnectionChannel) async {
         let channel = connection.channel
         let id = ObjectIdentifier(channel)
@@ -217,6 +272,11 @@ public final class HTTPServer: Sendable {
         defer {
             _ = self.state.withLock { $0.connections.removeValue(forKey: id) }
         }
+        await self.serveHTTP1(connection)
+    }
+
+    private func serveHTTP1(_ connection: ConnectionChannel) async {
+        let channel = connection.channel
         let remote = channel.remoteAddress.flatMap { address in
             address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
         }

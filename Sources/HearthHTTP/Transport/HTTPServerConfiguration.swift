@@ -4,7 +4,8 @@ import NIOCore
 ///
 /// The limits here (body size and budget, request and idle timeouts, stream and connection
 /// buffers) are the transport's, not HTTP/1.1's: every connection kind this module serves
-/// (HTTP/1.1 today; gRPC over HTTP/2 and WebSocket sessions as they come) takes them from here,
+/// (HTTP/1.1, and HTTP/2 streams: the body limit and budget through ``HTTP2RequestBody``)
+/// takes them from here,
 /// so what a client can make the server hold is bounded the same way whatever it speaks.
 public struct HTTPServerConfiguration: Sendable {
     /// The address to listen on. Loopback by default, so nothing is exposed to the network.
@@ -41,8 +42,35 @@ public struct HTTPServerConfiguration: Sendable {
     /// NIO's write buffer per connection, its high watermark: above it the connection counts as
     /// not writable, streams stop handing it bytes, and waiting writes wait. 64 KiB by default.
     public var connectionWriteBuffer = 64 * 1024
-    /// Event-loop threads; one per core by default.
+    /// Event-loop threads when the server makes its own group (no group given to
+    /// ``HTTPServer/init(configuration:responder:errorRenderer:logger:eventLoops:)``); one
+    /// per core by default.
     public var eventLoopThreads = System.coreCount
+    /// Answers the streams of HTTP/2 connections (detected per connection by their preface).
+    /// By default every stream is told nothing serves it (`404`, or gRPC `UNIMPLEMENTED`).
+    public var http2Responder: any HTTP2StreamResponder = UnimplementedHTTP2Responder()
+    /// Decides which HTTP/1.1 upgrade requests become WebSocket sessions; nil (the default)
+    /// refuses them all, and the HTTP/1.1 pipeline then has no upgrade handler at all.
+    public var webSocketResponder: (any WebSocketResponder)?
+    /// The largest WebSocket frame accepted, in bytes; a larger one closes the session with
+    /// 1009 (message too big). 64 KiB by default.
+    public var webSocketMaxFrameSize = 64 * 1024
+    /// The largest WebSocket message (its fragments joined) accepted, in bytes; a session holds
+    /// at most two messages read ahead of its handler plus one being joined. 1 MiB by default.
+    public var webSocketMaxMessageSize = 1024 * 1024
+    /// Serve TLS (HTTPS, and HTTP/2 over TLS) on this port instead of plain text; nil serves plain text.
+    public var tls: TLSCredentials?
+    /// Whether TLS offers HTTP/2 by ALPN (`h2`, then `http/1.1`). Off by default: browsers and
+    /// curl would then pick HTTP/2 for everything, and the HTTP/2 responder answers only what it
+    /// serves (until gRPC and REST over HTTP/2 both are, that is nothing); turn it on with a
+    /// responder that serves every request. HTTP/2 with prior knowledge over TLS is detected
+    /// either way.
+    public var offersHTTP2OverTLS = false
+    /// Buffered response bodies at least this large are sent gzip-compressed to clients that
+    /// accept it (`Accept-Encoding: gzip`); nil never compresses. Streamed bodies (event
+    /// streams, exports) are never compressed, so no event waits for a compressor. 1 KiB by
+    /// default: below that, the gzip header and the CPU cost more than they save.
+    public var gzipMinimumSize: Int? = 1024
     /// Cross-origin policy applied to every response; `nil` disables CORS handling (and lets
     /// `OPTIONS` requests reach the responder).
     public var cors: CORSPolicy? = .permissive

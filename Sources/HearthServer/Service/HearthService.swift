@@ -20,6 +20,8 @@ public final class HearthService: Sendable {
     let units: [any ProductUnit]
     /// Where each product listens, for `GET /emulators` on every port.
     let hub = EmulatorHub()
+    /// The event-loop threads every product's server shares; shut down once, after all have stopped.
+    let eventLoops: HTTPEventLoops
     let storage: DurableStore?
     let logger: Logger
     /// The Firestore security rules in force.
@@ -32,11 +34,12 @@ public final class HearthService: Sendable {
     /// Opens the data directory (taking its lock) and recovers every stored document before
     /// anything is served.
     /// - Throws: a `RulesLoadError` when the rules file does not compile (every error at
-    ///   file:line:column), or a `StorageError` saying what is wrong with the data directory and
+    ///   file:line:column), a `TLSCredentialsError` naming a TLS file that cannot be used, or a `StorageError` saying what is wrong with the data directory and
     ///   what to do (another hearth holds it, the file is corrupt, no permission, …).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
+        let tls = try configuration.tlsFiles.map { try TLSCredentials(certificateFile: $0.certificate, keyFile: $0.key) }
         self.rules = try FirestoreRulesRegistry(
             file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         let databaseRules = try DatabaseRulesRegistry(
@@ -60,6 +63,9 @@ public final class HearthService: Sendable {
         http.requestBodyBudget = RequestBodyBudget(capacity: configuration.requestBodyBudget)
         http.streamBufferSize = configuration.streamBufferSize
         http.connectionWriteBuffer = configuration.connectionWriteBuffer
+        http.tls = tls
+        let eventLoops = HTTPEventLoops()
+        self.eventLoops = eventLoops
         let wiring = ProductWiring(
             configuration: configuration,
             storage: self.storage,
@@ -67,6 +73,7 @@ public final class HearthService: Sendable {
             adminAccess: AdminAccess(allowsRemotePeers: configuration.allowsRemoteOwner, trustedOrigins: trusted),
             http: http,
             hub: self.hub,
+            eventLoops: eventLoops,
             logger: logger
         )
         let export = HearthExport(source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: logger, interactive: false)
@@ -107,10 +114,18 @@ public final class HearthService: Sendable {
     ///   closed either way.
     public func run() async throws {
         defer { self.close() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for unit in self.units { group.addTask { try await unit.server.run() } }
-            try await group.waitForAll()
+        var failure: (any Error)?
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for unit in self.units { group.addTask { try await unit.server.run() } }
+                try await group.waitForAll()
+            }
+        } catch {
+            failure = error
         }
+        // Every server has stopped: nothing uses the shared event loops any more.
+        await self.eventLoops.shutdown()
+        if let failure { throw failure }
         if let destination = self.configuration.exportOnExit {
             let export = HearthExport(
                 source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: self.logger,
@@ -141,6 +156,8 @@ public final class HearthService: Sendable {
     /// service that was never started (`hearth import`); `run()` does it itself. Idempotent.
     public func close() {
         self.storage?.close()
+        let eventLoops = self.eventLoops
+        Task { await eventLoops.shutdown() }
     }
 
     /// The server of `service`: every service Hearth knows has a unit.

@@ -14,6 +14,7 @@ extension ProductWiring {
         http.port = port
         adjust(&http)
         return HTTPServer(
-            configuration: http, responder: HubResponder(hub: self.hub, product: responder), errorRenderer: errorRenderer, logger: self.logger)
+            configuration: http, responder: HubResponder(hub: self.hub, product: responder), errorRenderer: errorRenderer, logger: self.logger,
+            eventLoops: self.eventLoops)
     }
 }

@@ -14,5 +14,7 @@ struct ProductWiring: Sendable {
     /// each unit sets its own host, port and body limit.
     let http: HTTPServerConfiguration
     let hub: EmulatorHub
+    /// The event-loop threads every port shares (one group for the whole process).
+    let eventLoops: HTTPEventLoops
     let logger: Logger
 }

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var streamBufferSize = 1024 * 1024
     /// NIO's write buffer per connection, its high watermark (`--connection-buffer`).
     public var connectionWriteBuffer = 64 * 1024
+    /// Serve TLS on both ports with this PEM certificate and key (`--tls-cert`, `--tls-key`):
+    /// HTTPS, and HTTP/2 over TLS; nil serves plain text.
+    public var tlsFiles: (certificate: String, key: String)?
     /// Accept `Bearer owner` and serve the admin endpoints (export, clear, rules upload) to
     /// non-loopback peers (`--allow-remote-owner`).
     public var allowsRemoteOwner = false

@@ -1,0 +1,78 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+
+/// An HTTP/2 request body, read from the stream's DATA frames as they arrive.
+///
+/// Bounded like HTTP/1.1 bodies: at most ``HTTPServerConfiguration/maxRequestBodySize`` bytes
+/// per stream (reading further throws ``HTTP2RequestBodyError``), and ``collect()`` reserves
+/// what it holds from the server's ``RequestBodyBudget`` (released when the stream's responder
+/// returns). Pieces read with ``next()`` are held by the reader, not the transport, which
+/// buffers at most the stream's flow-control window (64 KiB) for a reader that is slow.
+///
+/// Not `Sendable`: it owns the stream's frame iterator, used by the task serving the stream.
+public final class HTTP2RequestBody {
+    typealias Frames = NIOAsyncChannelInboundStream<HTTP2Frame.FramePayload>.AsyncIterator
+
+    private var frames: Frames
+    private var ended: Bool
+    private let limit: Int
+    private let budget: RequestBodyBudget
+    /// Bytes read so far.
+    public private(set) var count = 0
+    /// Budget bytes ``collect()`` reserved; the stream server releases them.
+    private(set) var reserved = 0
+    /// Trailers the client sent after the body (gRPC clients send none; HTTP allows them).
+    public private(set) var trailers = HTTPHeaders()
+
+    init(frames: Frames, ended: Bool, limit: Int, budget: RequestBodyBudget) {
+        self.frames = frames
+        self.ended = ended
+        self.limit = limit
+        self.budget = budget
+    }
+
+    /// The next piece of the body, or nil once the client ended it.
+    /// - Throws: ``HTTP2RequestBodyError`` past the size limit; the stream's error if it was
+    ///   reset or the connection failed.
+    public func next() async throws -> [UInt8]? {
+        while !self.ended {
+            guard let frame = try await self.frames.next() else {
+                self.ended = true
+                return nil
+            }
+            switch frame {
+            case .data(let data):
+                self.ended = data.endStream
+                guard case .byteBuffer(let buffer) = data.data else { continue }
+                guard buffer.readableBytes > 0 else { continue }
+                guard self.count + buffer.readableBytes <= self.limit else {
+                    throw HTTP2RequestBodyError.tooLarge(limit: self.limit, got: self.count + buffer.readableBytes)
+                }
+                self.count += buffer.readableBytes
+                return Array(buffer.readableBytesView)
+            case .headers(let headers):
+                self.ended = true
+                for (name, value, _) in headers.headers { self.trailers.add(name: name, value: value) }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The whole (rest of the) body in one array, each piece reserved from the server's body
+    /// budget before it is kept.
+    /// - Throws: ``HTTP2RequestBodyError`` past the size limit or the budget.
+    public func collect() async throws -> [UInt8] {
+        var body: [UInt8] = []
+        while let piece = try await self.next() {
+            guard self.budget.reserve(piece.count) else {
+                throw HTTP2RequestBodyError.overBudget(self.budget, bytes: body.count + piece.count)
+            }
+            self.reserved += piece.count
+            body.append(contentsOf: piece)
+        }
+        return body
+    }
+}

@@ -1,0 +1,82 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import Synchronization
+
+/// Writes one HTTP/2 stream's response: a head (HEADERS with `:status`), body pieces (DATA),
+/// and an end, optionally with trailers (a trailing HEADERS frame, which carries gRPC's
+/// `grpc-status`). Each write waits while the stream's flow-control window or the connection
+/// is full, so a client that does not read holds at most the stream's outbound buffer.
+///
+/// Header names are sent in lower case (HTTP/2 refuses upper case); fields with CR, LF or NUL
+/// are dropped, as on HTTP/1.1.
+public final class HTTP2ResponseWriter: Sendable {
+    enum Phase {
+        case idle
+        case headSent
+        case finished
+    }
+
+    private let outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>
+    private let allocator: ByteBufferAllocator
+    private let phase = Mutex(Phase.idle)
+
+    init(outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>, allocator: ByteBufferAllocator) {
+        self.outbound = outbound
+        self.allocator = allocator
+    }
+
+    /// Whether a head has been written (after it, errors can only reset the stream).
+    public var hasSentHead: Bool { self.phase.withLock { $0 != .idle } }
+
+    /// Whether the stream has been ended.
+    var isFinished: Bool { self.phase.withLock { $0 == .finished } }
+
+    /// Writes the response head.
+    /// - Parameter endStream: true for a response without body or trailers (gRPC's
+    ///   trailers-only response is a head whose fields include `grpc-status`, ending the stream).
+    public func writeHead(status: HTTPStatus, headers: HTTPHeaders, endStream: Bool = false) async throws {
+        try self.advance(from: .idle, to: endStream ? .finished : .headSent)
+        var fields = HPACKHeaders()
+        fields.add(name: ":status", value: String(status.code))
+        Self.add(headers, to: &fields)
+        try await self.outbound.write(.headers(.init(headers: fields, endStream: endStream)))
+    }
+
+    /// Writes one piece of the body; an empty array is a no-op.
+    public func write(_ bytes: [UInt8]) async throws {
+        guard !bytes.isEmpty else { return }
+        try self.advance(from: .headSent, to: .headSent)
+        let buffer = self.allocator.buffer(bytes: bytes)
+        try await self.outbound.write(.data(.init(data: .byteBuffer(buffer), endStream: false)))
+    }
+
+    /// Ends the response: with a trailing HEADERS frame when `trailers` is not empty, else with
+    /// an empty DATA frame.
+    public func finish(trailers: HTTPHeaders = HTTPHeaders()) async throws {
+        try self.advance(from: .headSent, to: .finished)
+        if trailers.isEmpty {
+            try await self.outbound.write(.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true)))
+        } else {
+            var fields = HPACKHeaders()
+            Self.add(trailers, to: &fields)
+            try await self.outbound.write(.headers(.init(headers: fields, endStream: true)))
+        }
+    }
+
+    private func advance(from expected: Phase, to next: Phase) throws {
+        try self.phase.withLock { phase in
+            guard phase == expected else { throw HTTP2ResponseOrderError(phase: "\(phase)", expected: "\(expected)") }
+            phase = next
+        }
+    }
+
+    private static func add(_ headers: HTTPHeaders, to fields: inout HPACKHeaders) {
+        for (name, value) in headers where HTTPConnection.isSafeHeaderField(name, value) {
+            let lower = name.lowercased()
+            // Connection-specific fields are forbidden in HTTP/2 (RFC 9113 §8.2.2).
+            guard lower != "connection", lower != "transfer-encoding", lower != "keep-alive" else { continue }
+            fields.add(name: lower, value: value)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Logging
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+
+/// Serves one HTTP/2 stream: reads its request HEADERS, hands the request to the configured
+/// ``HTTP2StreamResponder``, finishes what it left open, and answers body errors it let
+/// through. One per stream, on a task of its own, so streams of one connection never wait on
+/// each other.
+struct HTTP2StreamExchange {
+    typealias StreamChannel = NIOAsyncChannel<HTTP2Frame.FramePayload, HTTP2Frame.FramePayload>
+
+    let stream: StreamChannel
+    let configuration: HTTPServerConfiguration
+    let remoteAddress: RemoteAddress?
+    let logger: Logger
+
+    func serve() async {
+        do {
+            try await self.stream.executeThenClose { inbound, outbound in
+                var frames = inbound.makeAsyncIterator()
+                guard let first = try await frames.next(), case .headers(let head) = first else { return }
+                let writer = HTTP2ResponseWriter(outbound: outbound, allocator: self.stream.channel.allocator)
+                guard let request = Self.request(head, frames: frames, configuration: self.configuration, remote: self.remoteAddress)
+                else {
+                    try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
+                    return
+                }
+                defer { self.configuration.requestBodyBudget.release(request.body.reserved) }
+                do {
+                    try await self.configuration.http2Responder.respond(to: request, writer: writer)
+                } catch let error as HTTP2RequestBodyError where !writer.hasSentHead {
+                    try await Self.reject(error, grpc: request.isGRPC, writer: writer)
+                }
+                if writer.hasSentHead, !writer.isFinished { try await writer.finish() }
+                if !writer.hasSentHead {
+                    try await writer.writeHead(status: .internalServerError, headers: [:], endStream: true)
+                }
+            }
+        } catch {
+            // The stream is reset by closing it; the connection and its other streams go on.
+            self.logger.debug("HTTP/2 stream ended with an error: \(error)")
+        }
+    }
+
+    /// The request of a stream's first HEADERS frame, or nil when a pseudo-header is missing.
+    static func request(
+        _ head: HTTP2Frame.FramePayload.Headers,
+        frames: HTTP2RequestBody.Frames,
+        configuration: HTTPServerConfiguration,
+        remote: RemoteAddress?
+    ) -> HTTP2Request? {
+        var method: String?
+        var path: String?
+        var authority: String?
+        var headers = HTTPHeaders()
+        for (name, value, _) in head.headers {
+            switch name {
+            case ":method": method = value
+            case ":path": path = value
+            case ":authority": authority = value
+            case _ where name.hasPrefix(":"): continue
+            default: headers.add(name: name, value: value)
+            }
+        }
+        guard let method, let path else { return nil }
+        let body = HTTP2RequestBody(
+            frames: frames, ended: head.endStream, limit: configuration.maxRequestBodySize,
+            budget: configuration.requestBodyBudget)
+        return HTTP2Request(
+            method: HTTPMethod(rawValue: method), path: path, authority: authority, headers: headers, remoteAddress: remote,
+            body: body)
+    }
+
+    /// Answers a body the server would not take: `413`/`503`, or for gRPC a trailers-only
+    /// `RESOURCE_EXHAUSTED` (8) / `UNAVAILABLE` (14).
+    static func reject(_ error: HTTP2RequestBodyError, grpc: Bool, writer: HTTP2ResponseWriter) async throws {
+        if grpc {
+            try await writer.writeHead(
+                status: .ok,
+                headers: [
+                    "content-type": "application/grpc", "grpc-status": error.isRetryable ? "14" : "8",
+                    "grpc-message": UnimplementedHTTP2Responder.percentEncoded(error.description),
+                ],
+                endStream: true)
+            return
+        }
+        var headers: HTTPHeaders = ["content-type": "text/plain; charset=utf-8"]
+        if error.isRetryable { headers.add(name: "retry-after", value: "1") }
+        try await writer.writeHead(status: error.isRetryable ? .serviceUnavailable : .payloadTooLarge, headers: headers)
+        try await writer.write(Array(error.description.utf8))
+        try await writer.finish()
+    }
+}

@@ -1,0 +1,42 @@
+/// The HTTP/2 responder until a service serves HTTP/2 (the Firestore gRPC API): every stream
+/// is told, in its own protocol, that nothing here answers it.
+///
+/// A gRPC call (`content-type: application/grpc…`) gets a trailers-only response with
+/// `grpc-status: 12` (UNIMPLEMENTED) and a `grpc-message` saying what to use instead, which is
+/// what a gRPC client reports to its caller; any other request gets `404` with a text body.
+/// The body of the request is not read (the stream is closed after the answer).
+public struct UnimplementedHTTP2Responder: HTTP2StreamResponder {
+    public init() {}
+
+    public func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
+        if request.isGRPC {
+            let message =
+                "Method \(request.path) is not implemented: this server does not serve gRPC yet. "
+                + "Use its REST API over HTTP/1.1 on the same port."
+            try await writer.writeHead(
+                status: .ok,
+                headers: ["content-type": "application/grpc", "grpc-status": "12", "grpc-message": Self.percentEncoded(message)],
+                endStream: true)
+            return
+        }
+        try await writer.writeHead(status: .notFound, headers: ["content-type": "text/plain; charset=utf-8"])
+        try await writer.write(
+            Array("Nothing is served over HTTP/2 at \(request.path); this port serves its REST API over HTTP/1.1.\n".utf8))
+        try await writer.finish()
+    }
+
+    /// `grpc-message` is percent-encoded UTF-8 (gRPC's HTTP/2 protocol): every byte outside
+    /// printable ASCII, and `%` itself.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            if byte >= 0x20, byte <= 0x7E, byte != UInt8(ascii: "%") {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                encoded += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return encoded
+    }
+}

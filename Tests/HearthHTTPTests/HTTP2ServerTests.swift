@@ -1,0 +1,132 @@
+import HearthHTTP
+import HearthTesting
+import Testing
+
+/// HTTP/2 with prior knowledge (h2c) on the same port as HTTP/1.1: detected per connection,
+/// each stream answered by the configured ``HTTP2StreamResponder``, with the transport's body
+/// bounds.
+struct HTTP2ServerTests {
+    /// What a gRPC client does first on an emulator host: the preface, SETTINGS, a HEADERS frame.
+    /// The server answers with its SETTINGS and a response HEADERS with `:status`.
+    @Test func priorKnowledgeGetsAnHTTP2Connection() async throws {
+        let server = try await TestServer.start(responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(port: server.port, [HTTP2Exchange.request("GET", "/", endStream: true)])
+        }
+        #expect(exchange.frames.first?.type == RawHTTP2Frame.settings)
+        #expect(exchange.head(":status") == "404")
+        #expect(String(decoding: exchange.body, as: UTF8.self).contains("Nothing is served over HTTP/2 at /"))
+        // The same port still speaks HTTP/1.1 to the next connection.
+        let response = try await onThread { try HTTPTestClient.request("GET", "/after", port: server.port) }
+        #expect(response.status == 200)
+        #expect(response.bodyText.hasPrefix("GET /after|"))
+        try await server.stop()
+    }
+
+    /// A gRPC call is told UNIMPLEMENTED in gRPC's own terms: a trailers-only response.
+    @Test func aGRPCCallIsUnimplemented() async throws {
+        let server = try await TestServer.start(responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(
+                port: server.port,
+                [
+                    HTTP2Exchange.request(
+                        "POST", "/google.firestore.v1.Firestore/Listen", [("content-type", "application/grpc"), ("te", "trailers")],
+                        endStream: false),
+                    HTTP2Exchange.data([0, 0, 0, 0, 0], endStream: true),
+                ])
+        }
+        #expect(exchange.headerBlocks.count == 1)
+        #expect(exchange.head(":status") == "200")
+        #expect(exchange.head("grpc-status") == "12")
+        #expect(exchange.head("grpc-message")?.contains("/google.firestore.v1.Firestore/Listen is not implemented") == true)
+        try await server.stop()
+    }
+
+    /// A responder set in the configuration reads the body and ends with trailers (a trailing
+    /// HEADERS frame), as gRPC's status needs.
+    @Test func aResponderStreamsABodyAndTrailers() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = EchoHTTP2Responder() }, responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(
+                port: server.port,
+                [
+                    HTTP2Exchange.request("POST", "/echo", [("content-type", "application/grpc")], endStream: false),
+                    HTTP2Exchange.data(Array("hello ".utf8), endStream: false),
+                    HTTP2Exchange.data(Array("world".utf8), endStream: true),
+                ])
+        }
+        #expect(exchange.head(":status") == "200")
+        #expect(String(decoding: exchange.body, as: UTF8.self) == "POST /echo: hello world")
+        #expect(exchange.headerBlocks.count == 2)
+        #expect(exchange.trailer("grpc-status") == "0")
+        #expect(exchange.trailer("x-body-bytes") == "11")
+        try await server.stop()
+    }
+
+    /// The per-request body limit applies to HTTP/2 streams: `413` before any head.
+    @Test func theBodyLimitAppliesToStreams() async throws {
+        let server = try await TestServer.start(
+            {
+                $0.http2Responder = EchoHTTP2Responder()
+                $0.maxRequestBodySize = 10
+            }, responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(
+                port: server.port,
+                [
+                    HTTP2Exchange.request("POST", "/echo", endStream: false),
+                    HTTP2Exchange.data(Array(repeating: UInt8(ascii: "x"), count: 20), endStream: true),
+                ])
+        }
+        #expect(exchange.head(":status") == "413")
+        #expect(String(decoding: exchange.body, as: UTF8.self).contains("exceeds the 10-byte limit"))
+        try await server.stop()
+    }
+
+    /// The server-wide body budget applies to collected HTTP/2 bodies too; for gRPC the refusal
+    /// is RESOURCE_EXHAUSTED.
+    @Test func theBodyBudgetAppliesToStreams() async throws {
+        let budget = RequestBodyBudget(capacity: 8)
+        let server = try await TestServer.start(
+            {
+                $0.http2Responder = EchoHTTP2Responder()
+                $0.requestBodyBudget = budget
+            }, responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(
+                port: server.port,
+                [
+                    HTTP2Exchange.request("POST", "/echo", [("content-type", "application/grpc")], endStream: false),
+                    HTTP2Exchange.data(Array(repeating: UInt8(ascii: "x"), count: 20), endStream: true),
+                ])
+        }
+        #expect(exchange.head("grpc-status") == "8")
+        #expect(exchange.head("grpc-message")?.contains("budget") == true)
+        #expect(budget.inUse == 0)
+        try await server.stop()
+    }
+
+    /// A connection that starts the preface and stops is closed at the idle timeout, like a
+    /// request head that never comes.
+    @Test func aStalledPrefaceIsClosedWhenIdle() async throws {
+        let server = try await TestServer.start({ $0.idleTimeout = .milliseconds(200) }, responder: echoResponder)
+        let rest = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("PRI * HTTP/2.0\r\n")
+            return try connection.readUntilClose()
+        }
+        #expect(rest.isEmpty)
+        try await server.stop()
+    }
+}
+
+/// Collects the body and answers `METHOD path: body`, with trailers saying how many bytes came.
+struct EchoHTTP2Responder: HTTP2StreamResponder {
+    func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
+        let body = try await request.body.collect()
+        try await writer.writeHead(status: .ok, headers: ["content-type": "application/grpc"])
+        try await writer.write(Array("\(request.method) \(request.path): ".utf8) + body)
+        try await writer.finish(trailers: ["grpc-status": "0", "x-body-bytes": "\(body.count)"])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A self-signed certificate and key (plus an unrelated key, and a text file) in a temporary
+/// directory, made with openssl for one test.
+struct TLSMaterial {
+    static var toolsInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
+    }
+
+    let directory: String
+    var certificate: String { self.directory + "/cert.pem" }
+    var key: String { self.directory + "/key.pem" }
+    var otherKey: String { self.directory + "/other-key.pem" }
+
+    init() throws {
+        self.directory = NSTemporaryDirectory() + "hearth-tls-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+        try Self.run("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", self.key, "-out", self.certificate, "-days", "1",
+            "-subj", "/CN=127.0.0.1",
+        ])
+        try Self.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", self.otherKey])
+        try "not a certificate".write(toFile: self.key + ".txt", atomically: true, encoding: .utf8)
+    }
+
+    /// curl's `-w '%{http_version} %{http_code} '` then the body, certificate unchecked (`-k`).
+    static func curl(_ arguments: [String]) throws -> String {
+        try Self.run("/usr/bin/curl", ["-sk", "--max-time", "20", "-w", "%{http_version} %{http_code} ", "-o", "/dev/stderr"] + arguments)
+    }
+
+    /// Runs a tool; returns its standard output followed by its standard error.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TLSMaterialError(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
+        }
+        return String(decoding: out + err, as: UTF8.self)
+    }
+}
