@@ -123,24 +123,37 @@ extension HTTPServer {
         configuration: HTTPServerConfiguration,
         logger: Logger
     ) throws -> ConnectionChannel {
+        try Self.addHTTP1Handlers(to: channel, configuration: configuration, logger: logger)
+        return try Self.wrapHTTP1(channel)
+    }
+
+    /// Adds the HTTP/1.1 handlers (``makeHTTP1Handlers``) to `channel`'s pipeline, in order, and
+    /// returns them (the WebSocket upgrade hands them to NIO's upgrade handler); on its event loop.
+    @discardableResult
+    static func addHTTP1Handlers(to channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger) throws
+        -> HTTP1Handlers
+    {
         let handlers = Self.makeHTTP1Handlers(channel: channel, configuration: configuration, logger: logger)
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(handlers.encoder)
         try sync.addHandler(handlers.witness)
         try sync.addHandler(handlers.decoder)
         try sync.addHandler(handlers.state)
-        return try Self.wrapHTTP1(channel)
+        return handlers
     }
+
+    /// One HTTP/1.1 connection's handlers, in pipeline order.
+    typealias HTTP1Handlers = (
+        encoder: HTTPResponseEncoder, witness: RequestBytesWitness, decoder: ByteToMessageHandler<HTTPRequestDecoder>,
+        state: ConnectionStateHandler
+    )
 
     /// The HTTP/1.1 handlers, in pipeline order: response encoder, bytes witness, request
     /// decoder (with the header-size limit; a WebSocket client sends nothing after its upgrade
     /// request until it has read the `101`, so no bytes are left in it to pass on), connection state.
     static func makeHTTP1Handlers(
         channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
-    ) -> (
-        encoder: HTTPResponseEncoder, witness: RequestBytesWitness, decoder: ByteToMessageHandler<HTTPRequestDecoder>,
-        state: ConnectionStateHandler
-    ) {
+    ) -> HTTP1Handlers {
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
         decoderLimits.maxHeaderFieldSize = configuration.maxHeaderSize
         decoderLimits.maxHeaderListSize = configuration.maxHeaderSize

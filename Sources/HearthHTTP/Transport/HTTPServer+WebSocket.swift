@@ -18,12 +18,8 @@ extension HTTPServer {
         webSockets: any WebSocketResponder,
         logger: Logger
     ) throws -> EventLoopFuture<HTTP1Upgrade> {
-        let handlers = Self.makeHTTP1Handlers(channel: channel, configuration: configuration, logger: logger)
+        let handlers = try Self.addHTTP1Handlers(to: channel, configuration: configuration, logger: logger)
         let sync = channel.pipeline.syncOperations
-        try sync.addHandler(handlers.encoder)
-        try sync.addHandler(handlers.witness)
-        try sync.addHandler(handlers.decoder)
-        try sync.addHandler(handlers.state)
         let maxMessage = configuration.webSocketMaxMessageSize
         let upgrader = NIOTypedWebSocketServerUpgrader<HTTP1Upgrade>(
             maxFrameSize: min(configuration.webSocketMaxFrameSize, Int(UInt32.max)),

@@ -223,17 +223,14 @@ public final class HTTPServer: Sendable {
     /// ``run()`` starts per connection); `package` for the HTTP fuzz harness.
     package func serve(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel
-        let id = ObjectIdentifier(channel)
-        let quiesceNow = self.state.withLock { state in
-            state.connections[id] = channel
-            return state.shutdownRequested
+        await self.tracking(channel) {
+            await self.serveDetected(accepted)
         }
-        if quiesceNow {
-            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
-        }
-        defer {
-            _ = self.state.withLock { $0.connections.removeValue(forKey: id) }
-        }
+    }
+
+    /// Waits for the connection's protocol, then serves it.
+    private func serveDetected(_ accepted: AcceptedConnection) async {
+        let channel = accepted.channel
         let detected: DetectedConnection
         do {
             detected = try await accepted.detected.get()
@@ -260,7 +257,14 @@ public final class HTTPServer: Sendable {
     /// Serves one HTTP/1.1 connection until it closes; `package` so the HTTP fuzz harness can
     /// serve an in-memory channel.
     package func serve(_ connection: ConnectionChannel) async {
-        let channel = connection.channel
+        await self.tracking(connection.channel) {
+            await self.serveHTTP1(connection)
+        }
+    }
+
+    /// Runs `body` with `channel` counted among the open connections (so ``shutdown()`` can
+    /// ask it to quiesce, at once if shutdown has already begun), and forgets it afterwards.
+    private func tracking(_ channel: any Channel, _ body: () async -> Void) async {
         let id = ObjectIdentifier(channel)
         let quiesceNow = self.state.withLock { state in
             state.connections[id] = channel
@@ -272,7 +276,7 @@ public final class HTTPServer: Sendable {
         defer {
             _ = self.state.withLock { $0.connections.removeValue(forKey: id) }
         }
-        await self.serveHTTP1(connection)
+        await body()
     }
 
     private func serveHTTP1(_ connection: ConnectionChannel) async {
