@@ -1,5 +1,7 @@
 import HearthHTTP
 import HearthTesting
+import Foundation
+import Logging
 import Testing
 
 /// One event-loop group for the whole process: servers given the same ``HTTPEventLoops`` serve
@@ -16,5 +18,21 @@ struct HTTPEventLoopsTests {
         try await second.stop()
         await eventLoops.shutdown()
         await eventLoops.shutdown()
+    }
+
+    /// A service built but never started (the fuzz harnesses build one per input) starts no
+    /// threads: its event loops, and their epoll descriptors, come with the first server that
+    /// starts. Before, 1,500 fuzz inputs ran the process out of file descriptors.
+    @Test func eventLoopsStartWithTheirFirstServer() async throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        let unused = (0..<50).map { _ in HTTPEventLoops(threads: 1) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count <= before + 5)
+        for eventLoops in unused { await eventLoops.shutdown() }
+        let late = HTTPEventLoops(threads: 1)
+        await late.shutdown()
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(), responder: echoResponder, errorRenderer: TestServer.errorRenderer,
+            logger: Logger(label: "test"), eventLoops: late)
+        await #expect(throws: HTTPServerError.self) { try await server.start() }
     }
 }

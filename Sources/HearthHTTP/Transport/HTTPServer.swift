@@ -115,7 +115,12 @@ public final class HTTPServer: Sendable {
         let group: any EventLoopGroup
         let ownGroup: MultiThreadedEventLoopGroup?
         if let shared = self.sharedGroup {
-            (group, ownGroup) = (shared.group, nil)
+            guard let sharedGroup = try? shared.group else {
+                // The process's event loops were shut down before this server started.
+                self.state.withLock { $0.lifecycle = .idle }
+                throw HTTPServerError.alreadyShutDown
+            }
+            (group, ownGroup) = (sharedGroup, nil)
         } else {
             let made = MultiThreadedEventLoopGroup(numberOfThreads: max(1, self.configuration.eventLoopThreads))
             (group, ownGroup) = (made, made)
