@@ -11,14 +11,6 @@ import Testing
     let temporary: DurabilityTests.TemporaryDirectory
     init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
 
-    private func path(_ name: String) -> String { self.temporary.path + "/" + name }
-
-    private func write(_ text: String, to name: String) throws {
-        let url = URL(fileURLWithPath: self.path(name))
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: false, encoding: .utf8)
-    }
-
     private func exportBody(_ directory: String, _ name: String) -> String {
         #"{"export_directory":"\#(directory)","export_name":"\#(name)"}"#
     }
@@ -26,9 +18,9 @@ import Testing
     /// The issue's reproduction: `mkdir -p /tmp/victim/important && echo x > …/keep.txt`, then
     /// a `text/plain` POST from a page on https://evil.example.
     @Test func aWebPageCannotExportOverADirectory() throws {
-        try self.write("x\n", to: "victim/important/keep.txt")
+        try self.temporary.write("x\n", to: "victim/important/keep.txt")
         let server = try HearthProcess()
-        let body = self.exportBody(self.path("victim"), "important")
+        let body = self.exportBody(self.temporary.path("victim"), "important")
         let attack = try server.request(
             "POST", "/emulator/v1/projects/demo:export", headers: [("Content-Type", "text/plain"), ("Origin", "https://evil.example")], body: body)
         #expect(attack.status == 403)
@@ -47,10 +39,10 @@ import Testing
         let tool = try server.request("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: body)
         #expect(tool.status == 400)
         #expect(tool.errorStatus == "FAILED_PRECONDITION")
-        #expect(tool.errorMessage.contains("Hearth will not export to \(self.path("victim/important"))"), "\(tool.errorMessage)")
-        #expect(try String(contentsOfFile: self.path("victim/important/keep.txt"), encoding: .utf8) == "x\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: self.path("victim")) == ["important"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: self.path("victim/important")) == ["keep.txt"])
+        #expect(tool.errorMessage.contains("Hearth will not export to \(self.temporary.path("victim/important"))"), "\(tool.errorMessage)")
+        #expect(try String(contentsOfFile: self.temporary.path("victim/important/keep.txt"), encoding: .utf8) == "x\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: self.temporary.path("victim")) == ["important"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: self.temporary.path("victim/important")) == ["keep.txt"])
     }
 
     @Test func otherSitesArePreflightedOutOfEveryAdminEndpoint() throws {
@@ -116,19 +108,19 @@ import Testing
         // ...and loadDatabaseRules: PUT as owner, no type.
         #expect(try server.databaseRequest("PUT", "/.settings/rules.json", headers: [("Authorization", "Bearer owner")], body: #"{"rules":{".read":true,".write":true}}"#).status == 200)
         // firebase-tools' export (JSON), into an empty folder, an earlier export, an emulator suite export.
-        try FileManager.default.createDirectory(atPath: self.path("exports/empty"), withIntermediateDirectories: true)
-        try self.write("{}", to: "exports/suite/firebase-export-metadata.json")
-        try self.write("old", to: "exports/suite/firestore_export/firestore_export.overall_export_metadata")
+        try FileManager.default.createDirectory(atPath: self.temporary.path("exports/empty"), withIntermediateDirectories: true)
+        try self.temporary.write("{}", to: "exports/suite/firebase-export-metadata.json")
+        try self.temporary.write("old", to: "exports/suite/firestore_export/firestore_export.overall_export_metadata")
         for name in ["empty", "fresh", "fresh", "suite"] {
-            let export = try server.request("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: self.exportBody(self.path("exports"), name))
+            let export = try server.request("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: self.exportBody(self.temporary.path("exports"), name))
             #expect(export.status == 200, "\(name): \(export.bodyText)")
-            #expect(FileManager.default.fileExists(atPath: self.path("exports/\(name)/hearth-export.json")))
+            #expect(FileManager.default.fileExists(atPath: self.temporary.path("exports/\(name)/hearth-export.json")))
         }
-        #expect(!FileManager.default.fileExists(atPath: self.path("exports/suite/firebase-export-metadata.json")))
+        #expect(!FileManager.default.fileExists(atPath: self.temporary.path("exports/suite/firebase-export-metadata.json")))
         // The emulator UI, a page on this machine.
         let ui = try server.request(
             "POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json + [("Origin", "http://localhost:4000")],
-            body: self.exportBody(self.path("exports"), "ui"))
+            body: self.exportBody(self.temporary.path("exports"), "ui"))
         #expect(ui.status == 200)
         #expect(ui.header("access-control-allow-origin") == "http://localhost:4000")
         // clearFirestore: DELETE, no body, no type, no Origin.
@@ -149,10 +141,10 @@ import Testing
     }
 
     @Test func exportOnExitRefusesAFolderThatIsNotAnExportAtStart() throws {
-        try self.write("x", to: "work/notes.txt")
+        try self.temporary.write("x", to: "work/notes.txt")
         let process = Process()
         process.executableURL = HearthProcess.binary
-        process.arguments = ["serve", "--in-memory", "--port", "0", "--database-port", "0", "--export-on-exit", self.path("work")]
+        process.arguments = ["serve", "--in-memory", "--port", "0", "--database-port", "0", "--export-on-exit", self.temporary.path("work")]
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = Pipe()
@@ -167,8 +159,8 @@ import Testing
         }
         let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 1)
-        #expect(log.contains("--export-on-exit \(self.path("work")): Hearth will not export to \(self.path("work"))"), "\(log)")
-        #expect(try String(contentsOfFile: self.path("work/notes.txt"), encoding: .utf8) == "x")
+        #expect(log.contains("--export-on-exit \(self.temporary.path("work")): Hearth will not export to \(self.temporary.path("work"))"), "\(log)")
+        #expect(try String(contentsOfFile: self.temporary.path("work/notes.txt"), encoding: .utf8) == "x")
     }
 
     /// Bound to every interface and reached from another host: a network namespace of the
@@ -184,7 +176,7 @@ import Testing
             try host.request(method, path, port: database ? server.databasePort : server.port, headers: headers, body: body)
         }
         let attempts = [
-            try remote("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: self.exportBody(self.path("out"), "x")),
+            try remote("POST", "/emulator/v1/projects/demo:export", headers: HearthProcess.json, body: self.exportBody(self.temporary.path("out"), "x")),
             try remote("PUT", "/emulator/v1/projects/demo:securityRules", body: #"{"rules":{"files":[{"content":"service cloud.firestore { match /{d=**} { allow read, write: if false; } }"}]}}"#),
             try remote("DELETE", "/emulator/v1/projects/demo/databases/(default)/documents"),
             try remote("DELETE", "/emulator/v1/projects/demo/databases/(default)/documents/c/d"),
@@ -196,7 +188,7 @@ import Testing
         }
         #expect(try remote("PUT", "/.settings/rules.json", database: true, body: #"{"rules":{".read":false}}"#).status == 403)
         #expect(try remote("GET", documentsURL("demo", "c/d")).status == 200, "the data API is served to other machines")
-        #expect(!FileManager.default.fileExists(atPath: self.path("out")))
+        #expect(!FileManager.default.fileExists(atPath: self.temporary.path("out")))
         #expect(try server.request("GET", documentsURL("demo", "c/d")).status == 200)
         #expect(server.stop() == 0)
         let log = server.loggedText()
@@ -205,7 +197,7 @@ import Testing
 
         let open = try HearthProcess(["--host", "0.0.0.0", "--allow-remote-owner"])
         let export = try host.request(
-            "POST", "/emulator/v1/projects/demo:export", port: open.port, headers: HearthProcess.json, body: self.exportBody(self.path("out"), "x"))
+            "POST", "/emulator/v1/projects/demo:export", port: open.port, headers: HearthProcess.json, body: self.exportBody(self.temporary.path("out"), "x"))
         #expect(export.status == 200, "\(export.bodyText)")
         #expect(open.stop() == 0)
         #expect(open.loggedText().contains("are open to them too (--allow-remote-owner)"))

@@ -15,6 +15,16 @@ import Testing
             self.path = url.path
         }
         deinit { try? FileManager.default.removeItem(atPath: self.path) }
+
+        /// `name` inside the directory.
+        func path(_ name: String) -> String { self.path + "/" + name }
+
+        /// Writes `text` to `name` inside the directory, making the folders on the way.
+        func write(_ text: String, to name: String) throws {
+            let url = URL(fileURLWithPath: self.path(name))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: false, encoding: .utf8)
+        }
     }
 
     let temporary: TemporaryDirectory

@@ -9,8 +9,6 @@ import Testing
     let temporary: DurabilityTests.TemporaryDirectory
     init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
 
-    private func path(_ name: String) -> String { self.temporary.path + "/" + name }
-
     /// Writes the fixture; returns each namespace's `format=export` text.
     private func seed(_ server: HearthProcess) throws -> [String: String] {
         let deep = (0..<30).map { "l\($0)" }.joined(separator: "/")
@@ -39,39 +37,39 @@ import Testing
     }
 
     @Test func namespacesRoundTripFromStorageAndFromMemory() throws {
-        let durable = try HearthProcess(["--data", self.path("a")])
+        let durable = try HearthProcess(["--data", self.temporary.path("a")])
         let expected = try self.seed(durable)
         #expect(expected["demo-hearth-default-rtdb"]?.contains(#""bob":{"n":1.5,".priority":2}"#) == true)
-        let exported = try CommandLineTests.hearth(["export", self.path("out/disk"), "--data", self.path("a")])
+        let exported = try CommandLineTests.hearth(["export", self.temporary.path("out/disk"), "--data", self.temporary.path("a")])
         #expect(exported.status == 0, "\(exported.stderr)")
-        let manifest = try ExportFixture.manifest(self.path("out/disk"))
+        let manifest = try ExportFixture.manifest(self.temporary.path("out/disk"))
         let entries = manifest["database"] as? [[String: Any]] ?? []
         #expect(entries.compactMap { $0["namespace"] as? String }.sorted() == ["demo-hearth-default-rtdb", "second", "third"])
-        let file = try String(contentsOfFile: self.path("out/disk/database/second.json"), encoding: .utf8)
+        let file = try String(contentsOfFile: self.temporary.path("out/disk/database/second.json"), encoding: .utf8)
         #expect(file == #""just a root leaf""#)
 
         let memory = try HearthProcess()
         #expect(try self.seed(memory) == expected)
         let http = try memory.request(
-            "POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("out"))","export_name":"memory"}"#)
+            "POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.temporary.path("out"))","export_name":"memory"}"#)
         #expect(http.status == 200, "\(http.bodyText)")
 
         for source in ["out/disk", "out/memory"] {
-            let served = try HearthProcess(["--import", self.path(source)])
+            let served = try HearthProcess(["--import", self.temporary.path(source)])
             #expect(try self.contents(of: served) == expected, "\(source)")
         }
-        let imported = try CommandLineTests.hearth(["import", self.path("out/memory"), "--data", self.path("b")])
+        let imported = try CommandLineTests.hearth(["import", self.temporary.path("out/memory"), "--data", self.temporary.path("b")])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try self.contents(of: HearthProcess(["--data", self.path("b")])) == expected)
+        #expect(try self.contents(of: HearthProcess(["--data", self.temporary.path("b")])) == expected)
     }
 
     @Test func aDamagedNamespaceFileStopsTheImportWithItsName() throws {
         let server = try HearthProcess()
         _ = try self.seed(server)
-        let http = try server.request("POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.path("out"))","export_name":"x"}"#)
+        let http = try server.request("POST", "/emulator/v1/projects/demo-hearth:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.temporary.path("out"))","export_name":"x"}"#)
         #expect(http.status == 200)
-        try "{broken".write(toFile: self.path("out/x/database/third.json"), atomically: true, encoding: .utf8)
-        let imported = try CommandLineTests.hearth(["import", self.path("out/x"), "--data", self.path("c")])
+        try "{broken".write(toFile: self.temporary.path("out/x/database/third.json"), atomically: true, encoding: .utf8)
+        let imported = try CommandLineTests.hearth(["import", self.temporary.path("out/x"), "--data", self.temporary.path("c")])
         #expect(imported.status != 0)
         #expect(imported.stderr.contains("database/third.json"))
     }
