@@ -4,25 +4,10 @@ import Testing
 
 /// The command line besides `serve`: `hearth rules check`, `hearth rules test`, `hearth token`, `--help`, `--version`.
 @Suite struct CommandLineTests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = ToolRun
 
     static func hearth(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = HearthProcess.binary
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try ToolRun.run(HearthProcess.binary.path, arguments)
     }
 
     static func file(_ text: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTesting
 
 /// A self-signed certificate and key (plus an unrelated key, and a text file) in a temporary
 /// directory, made with openssl for one test.
@@ -31,20 +32,10 @@ struct TLSMaterial {
     /// Runs a tool; returns its standard output followed by its standard error.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TLSMaterialError(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
+        let run = try ToolRun.run(tool, arguments)
+        guard run.status == 0 else {
+            throw TLSMaterialError(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(run.stderr)")
         }
-        return String(decoding: out + err, as: UTF8.self)
+        return run.stdout + run.stderr
     }
 }

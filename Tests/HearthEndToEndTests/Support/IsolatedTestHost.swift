@@ -76,20 +76,10 @@ final class IsolatedTestHost {
     /// Runs `ip` with `arguments`; its standard output, or an error with its standard error.
     @discardableResult
     private static func ip(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RawHTTPError("ip \(arguments.joined(separator: " ")) failed: \(errorText)")
+        let run = try ToolRun.run("/usr/sbin/ip", arguments)
+        guard run.status == 0 else {
+            throw RawHTTPError("ip \(arguments.joined(separator: " ")) failed: \(run.stderr)")
         }
-        return text
+        return run.stdout
     }
 }
