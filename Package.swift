@@ -3,7 +3,7 @@
 //
 // Layers, imports pointing down only (see README "Architecture"):
 //
-//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthRules, HearthJSON, HearthStorage }
+//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthAuth, HearthRules, HearthJSON, HearthStorage }
 //   (HearthCommands also names HearthHTTP's TLS errors; HearthHTTP brings SwiftNIO, NIOHTTP2, NIOSSL.)
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
@@ -45,6 +45,11 @@ let package = Package(
         // The Realtime Database data model (JSON tree, ordering, queries, writes, ETags, change
         // feed, stream events). JSON in and out through HearthJSON; no HTTP, no SQLite.
         .target(name: "HearthDatabase", dependencies: ["HearthJSON", "HearthCore"], swiftSettings: strictness),
+        // The Auth emulator's model: accounts and their indexes (by uid, e-mail, phone, provider),
+        // the emulator's fake password hashes, unsigned ID tokens, refresh tokens, OOB and SMS
+        // codes, config and tenants, identitytoolkit's error codes. Claims and records as JSON
+        // through HearthJSON; no HTTP, no SQLite (its journal is implemented in HearthServer).
+        .target(name: "HearthAuth", dependencies: ["HearthJSON", "HearthCore"], swiftSettings: strictness),
         // HTTP on SwiftNIO: one event-loop group per process; per connection, optional TLS (NIOSSL)
         // then protocol detection: HTTP/1.1 (NIOHTTP1, with the WebSocket upgrade of NIOWebSocket
         // where configured) or HTTP/2 with prior knowledge (NIOHTTP2, streams to a pluggable
@@ -82,7 +87,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthStorage", "HearthRules", "HearthCore",
+                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthStorage", "HearthRules", "HearthCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -144,6 +149,7 @@ let package = Package(
         .testTarget(name: "HearthJSONTests", dependencies: ["HearthJSON"], swiftSettings: strictness),
         .testTarget(name: "HearthFirestoreTests", dependencies: ["HearthFirestore"], swiftSettings: strictness),
         .testTarget(name: "HearthDatabaseTests", dependencies: ["HearthDatabase", "HearthJSON"], swiftSettings: strictness),
+        .testTarget(name: "HearthAuthTests", dependencies: ["HearthAuth", "HearthJSON", "HearthCore"], swiftSettings: strictness),
         .testTarget(
             name: "HearthRulesTests",
             dependencies: ["HearthRules"],
