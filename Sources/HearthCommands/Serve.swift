@@ -9,10 +9,11 @@ extension HearthCommand {
     /// `hearth serve`: runs the backend until SIGINT or SIGTERM, then drains and exits 0.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve Firestore (REST v1) on :8080 and the Realtime Database on :9000 with no configuration needed.",
+            abstract: "Serve Firestore (REST v1) on :8080, the Realtime Database on :9000 and Auth on :9099 with no configuration needed.",
             discussion: """
-                On start, prints `export FIRESTORE_EMULATOR_HOST=host:port` and \
-                `export FIREBASE_DATABASE_EMULATOR_HOST=host:port` on standard output (lines a shell \
+                On start, prints `export FIRESTORE_EMULATOR_HOST=host:port`, \
+                `export FIREBASE_DATABASE_EMULATOR_HOST=host:port` and \
+                `export FIREBASE_AUTH_EMULATOR_HOST=host:port` on standard output (lines a shell \
                 can eval or a script can read; with port 0 they carry the port that was picked). \
                 Logs go to standard error.
                 """
@@ -81,6 +82,9 @@ extension HearthCommand {
         @Option(help: "Realtime Database port (default: firebase.json's emulators.database.port, else 9000); 0 picks a free port and prints it.")
         var databasePort: Int?
 
+        @Option(help: "Auth emulator port (default: firebase.json's emulators.auth.port, else 9099); 0 picks a free port and prints it.")
+        var authPort: Int?
+
         @Option(help: "Realtime Database rules file for every namespace, reloaded when it changes (default: firebase.json's database.rules). Without one every request is allowed.")
         var databaseRules: String?
 
@@ -103,7 +107,7 @@ extension HearthCommand {
             if (self.tlsCert == nil) != (self.tlsKey == nil) {
                 throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key, or neither.")
             }
-            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
+            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort), ("--auth-port", self.authPort)] {
                 if let port, !(0...65_535).contains(port) {
                     throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
                 }
@@ -171,6 +175,8 @@ extension HearthCommand {
             configuration.rulesRecheckInterval = .milliseconds(self.rulesCheckInterval)
             configuration.listening.keepAlive = .seconds(self.keepAlive)
             configuration.databasePort = self.databasePort ?? project.database.port ?? 9000
+            configuration.authPort = self.authPort ?? project.auth.port ?? 9099
+            configuration.authHost = self.host == nil ? project.auth.host : nil
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
             configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
@@ -245,6 +251,9 @@ extension HearthCommand {
                 case .database:
                     FileHandle.standardOutput.write(Data("export FIREBASE_DATABASE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                     logger.info("Realtime Database ready at \(scheme)://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
+                case .auth:
+                    FileHandle.standardOutput.write(Data("export FIREBASE_AUTH_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
+                    logger.info("Auth ready at \(scheme)://\(endpoint.hostAndPort)/identitytoolkit.googleapis.com/v1 (project \(configuration.project))")
                 }
             }
             let exposure = NetworkExposure(

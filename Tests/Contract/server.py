@@ -38,7 +38,7 @@ class HearthServer:
     def __enter__(self) -> HearthServer:
         env = {k: v for k, v in os.environ.items() if k not in ("GCLOUD_PROJECT", "GOOGLE_CLOUD_PROJECT")}
         self._process = subprocess.Popen(
-            [str(self.binary), "serve", "--port", "0", "--database-port", "0", "--in-memory", "--log-level", "error"],
+            [str(self.binary), "serve", "--port", "0", "--database-port", "0", "--auth-port", "0", "--in-memory", "--log-level", "error"],
             cwd=self._directory.name,
             env=env,
             stdin=subprocess.DEVNULL,

@@ -144,7 +144,7 @@ import Testing
         try self.temporary.write("x", to: "work/notes.txt")
         let process = Process()
         process.executableURL = HearthProcess.binary
-        process.arguments = ["serve", "--in-memory", "--port", "0", "--database-port", "0", "--export-on-exit", self.temporary.path("work")]
+        process.arguments = ["serve", "--in-memory", "--port", "0", "--database-port", "0", "--auth-port", "0", "--export-on-exit", self.temporary.path("work")]
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = Pipe()

@@ -14,7 +14,7 @@ import Testing
     static func refusedStart(_ arguments: [String]) throws -> (status: Int32, log: String) {
         let process = Process()
         process.executableURL = HearthProcess.binary
-        process.arguments = ["serve", "--port", "0", "--database-port", "0", "--log-level", "warning"] + arguments
+        process.arguments = ["serve", "--port", "0", "--database-port", "0", "--auth-port", "0", "--log-level", "warning"] + arguments
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice

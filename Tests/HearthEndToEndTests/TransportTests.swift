@@ -64,7 +64,7 @@ struct TransportTests {
     @Test func unusableTLSFilesAreNamed() throws {
         let missing = NSTemporaryDirectory() + "hearth-no-such-cert-\(UUID().uuidString).pem"
         let run = try CommandLineTests.hearth([
-            "serve", "--in-memory", "--port", "0", "--database-port", "0", "--tls-cert", missing, "--tls-key", missing,
+            "serve", "--in-memory", "--port", "0", "--database-port", "0", "--auth-port", "0", "--tls-cert", missing, "--tls-key", missing,
         ])
         #expect(run.status != 0)
         #expect(run.stderr.contains("Cannot read the TLS certificate file \(missing)"))

@@ -91,7 +91,7 @@ import Testing
     /// when the decoded token is cached.
     @Test func theAccountStoreHasTheLastWord() throws {
         struct Accounts: AccountLookup {
-            func standing(of uid: String, issuedAt: Int64?) -> AccountStanding {
+            func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding {
                 if uid == "mallory" { return .disabled }
                 if let issuedAt, issuedAt < 1_700_000_000 { return .revoked }
                 return .active
@@ -101,10 +101,10 @@ import Testing
         let fresh = Self.jwt(#"{"iat":1700000001,"sub":"alice"}"#)
         #expect(try provider.caller(presenting: fresh, from: .local).auth?.uid == "alice")
         for _ in 0..<2 {
-            #expect(throws: IdentityError(kind: .invalidCredential, message: "The user 'mallory' is disabled; enable the account or sign in as another user.")) {
+            #expect(throws: IdentityError.disabled("mallory")) {
                 try provider.caller(presenting: Self.jwt(#"{"iat":1700000001,"sub":"mallory"}"#), from: .local)
             }
-            #expect(throws: IdentityError.self) { try provider.caller(presenting: Self.jwt(#"{"iat":5,"sub":"alice"}"#), from: .local) }
+            #expect(throws: IdentityError.revoked("alice")) { try provider.caller(presenting: Self.jwt(#"{"iat":5,"sub":"alice"}"#), from: .local) }
         }
         // Without an Auth emulator every user is active: even the mock token (issued at 0).
         #expect(try IdentityProvider().caller(presenting: Self.jwt(#"{"iat":0,"sub":"mallory"}"#), from: .local).auth?.uid == "mallory")

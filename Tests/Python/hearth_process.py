@@ -35,7 +35,9 @@ SHUTDOWN_GUARD_SECONDS = 30
 # keep-alive events do not disturb either client's stream.
 DATABASE_KEEP_ALIVE_SECONDS = 0.25
 
-_ANNOUNCE = re.compile(r"^export (FIRESTORE_EMULATOR_HOST|FIREBASE_DATABASE_EMULATOR_HOST)=(127\.0\.0\.1:\d+)\s*$")
+_ANNOUNCE = re.compile(
+    r"^export (FIRESTORE_EMULATOR_HOST|FIREBASE_DATABASE_EMULATOR_HOST|FIREBASE_AUTH_EMULATOR_HOST)=(127\.0\.0\.1:\d+)\s*$"
+)
 
 
 class HearthStartError(RuntimeError):
@@ -62,7 +64,7 @@ class HearthProcess:
         self._stderr = tempfile.TemporaryFile(mode="w+b")
         self.proc = subprocess.Popen(
             [
-                str(hearth_binary()), "serve", "--port", "0", "--database-port", "0",
+                str(hearth_binary()), "serve", "--port", "0", "--database-port", "0", "--auth-port", "0",
                 "--database-keep-alive", str(DATABASE_KEEP_ALIVE_SECONDS),
                 "--log-level", log_level, "--data", self.data_dir, *extra_args,
             ],
@@ -77,7 +79,7 @@ class HearthProcess:
         self._reader.start()
         hosts: dict[str, str] = {}
         seen: list[str] = []
-        while len(hosts) < 2:
+        while len(hosts) < 3:
             try:
                 line = self._lines.get(timeout=STARTUP_GUARD_SECONDS)
             except queue.Empty:
@@ -86,7 +88,7 @@ class HearthProcess:
                 self.proc.kill()
                 self.proc.wait()
                 raise HearthStartError(
-                    f"hearth did not announce both ports; stdout so far: {seen!r}\nstderr:\n{self.stderr_text()}"
+                    f"hearth did not announce its three ports; stdout so far: {seen!r}\nstderr:\n{self.stderr_text()}"
                 )
             seen.append(line)
             match = _ANNOUNCE.match(line)
@@ -94,6 +96,7 @@ class HearthProcess:
                 hosts[match.group(1)] = match.group(2)
         self.firestore_host = hosts["FIRESTORE_EMULATOR_HOST"]
         self.database_host = hosts["FIREBASE_DATABASE_EMULATOR_HOST"]
+        self.auth_host = hosts["FIREBASE_AUTH_EMULATOR_HOST"]
 
     def _read_stdout(self) -> None:
         for raw in self.proc.stdout:

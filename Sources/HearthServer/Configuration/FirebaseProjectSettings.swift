@@ -5,7 +5,7 @@ import HearthJSON
 /// rules files), `.firebaserc` (the default project, deploy targets) and the environment
 /// (`GCLOUD_PROJECT`, `GOOGLE_CLOUD_PROJECT`). Command-line flags override all of it.
 ///
-/// Mirrors firebase-tools: `emulators.firestore` / `emulators.database` `{host, port}`;
+/// Mirrors firebase-tools: `emulators.firestore` / `emulators.database` / `emulators.auth` `{host, port}`;
 /// `firestore.rules` (or the array form, one entry per database); `database.rules` (or the
 /// array form, one entry per `instance`, or per deploy `target` resolved through
 /// `.firebaserc`'s `targets`). Paths are relative to the folder. Hearth applies Firestore rules
@@ -19,6 +19,7 @@ public struct FirebaseProjectSettings: Sendable, Equatable {
     public var project: String?
     public var firestore = Endpoint()
     public var database = Endpoint()
+    public var auth = Endpoint()
     public var firestoreRules: String?
     /// Namespace → rules file; `""` is the file for every namespace.
     public var databaseRules: [String: String] = [:]
@@ -56,6 +57,7 @@ public struct FirebaseProjectSettings: Sendable, Equatable {
         let emulators = config["emulators"]?.objectValue
         settings.firestore = try Self.endpoint(emulators?["firestore"], "emulators.firestore")
         settings.database = try Self.endpoint(emulators?["database"], "emulators.database")
+        settings.auth = try Self.endpoint(emulators?["auth"], "emulators.auth")
         func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : directory + "/" + path }
         switch config["firestore"] {
         case .object(let firestore)?:

@@ -7,6 +7,8 @@
 protocol AccountLookup: Sendable {
     /// - Parameters:
     ///   - uid: the token's user (`sub`, or `user_id`).
+    ///   - project: the token's `aud`, the project whose accounts to ask; nil when it has none.
+    ///   - tenant: the token's `firebase.tenant`, when it has one.
     ///   - issuedAt: the token's `iat` in seconds since the epoch, when it has one.
-    func standing(of uid: String, issuedAt: Int64?) -> AccountStanding
+    func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding
 }

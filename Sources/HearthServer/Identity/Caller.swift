@@ -22,6 +22,10 @@ struct Caller: Sendable {
     let expires: Int64?
     /// The token's `iat` in seconds since the epoch, for the account store's revocation check.
     let issuedAt: Int64?
+    /// The token's `aud` (its project) and `firebase.tenant`: where the account store looks
+    /// the user up.
+    let project: String?
+    let tenant: String?
 
     init(_ identity: Identity) {
         self.identity = identity
@@ -30,10 +34,14 @@ struct Caller: Sendable {
             self.databaseAuth = DatabaseRulesAuth(uid: uid, claims: claims)
             self.expires = Self.expiry(of: claims)
             self.issuedAt = Self.seconds(claims["iat"]).map { Int64(min(max($0, -9e12), 9e12)) }
+            self.project = claims["aud"]?.stringValue
+            self.tenant = claims["firebase"]?.objectValue?["tenant"]?.stringValue
         } else {
             self.databaseAuth = nil
             self.expires = nil
             self.issuedAt = nil
+            self.project = nil
+            self.tenant = nil
         }
     }
 

@@ -44,12 +44,10 @@ struct IdentityProvider: Sendable {
         }
         let caller = try self.cache.caller(for: credential, decode: Self.decodeIDToken)
         if case .user(let uid, _) = caller.identity {
-            switch self.accounts.standing(of: uid, issuedAt: caller.issuedAt) {
+            switch self.accounts.standing(of: uid, project: caller.project, tenant: caller.tenant, issuedAt: caller.issuedAt) {
             case .active: break
-            case .disabled:
-                throw IdentityError(kind: .invalidCredential, message: "The user '\(uid)' is disabled; enable the account or sign in as another user.")
-            case .revoked:
-                throw IdentityError(kind: .invalidCredential, message: "The ID token of user '\(uid)' was revoked; sign in again for a new token.")
+            case .disabled: throw IdentityError.disabled(uid)
+            case .revoked: throw IdentityError.revoked(uid)
             }
         }
         return caller

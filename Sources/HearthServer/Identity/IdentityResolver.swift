@@ -21,6 +21,12 @@ public struct IdentityResolver: Sendable {
     /// Who decides; shared by every transport that is handed this resolver.
     private(set) var provider: IdentityProvider
 
+    /// Whether users may still act: the Auth emulator's accounts when it runs.
+    var accounts: any AccountLookup {
+        get { self.provider.accounts }
+        set { self.provider.accounts = newValue }
+    }
+
     public init(allowsRemoteOwner: Bool = false, trustedOrigins: TrustedOrigins = .loopback) {
         self.provider = IdentityProvider(allowsRemoteOwner: allowsRemoteOwner)
         self.trustedOrigins = trustedOrigins

@@ -1,5 +1,5 @@
 /// The account lookup while Hearth runs no Auth emulator: every user is active, as the
 /// Firestore and Realtime Database emulators treat tokens when no Auth emulator runs.
 struct NoAccounts: AccountLookup {
-    func standing(of uid: String, issuedAt: Int64?) -> AccountStanding { .active }
+    func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding { .active }
 }

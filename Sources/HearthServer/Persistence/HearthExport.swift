@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import HearthAuth
 import HearthDatabase
 import HearthFirestore
 import HearthStorage
 public import Logging
 
-/// Writes Firestore documents and Realtime Database namespaces as a Hearth export (see
-/// `ExportManifest` and README "Import and export").
+/// Writes Firestore documents, Realtime Database namespaces and Auth accounts as a Hearth
+/// export (see `ExportManifest`, `AuthExportWriter` and README "Import and export").
 ///
 /// Consistency: from storage (a server's own or a data directory read by `hearth export`) the
 /// export is one SQLite statement, so one snapshot of every database at once; from memory
@@ -20,18 +21,21 @@ public struct HearthExport: Sendable {
         /// Durable records (only what is acknowledged, as it is on disk).
         case storage(any RecordReader)
         /// The in-memory stores of an `--in-memory` server.
-        case memory(FirestoreDatabases, DatabaseNamespaces)
+        case memory(FirestoreDatabases, DatabaseNamespaces, AccountStore? = nil)
     }
 
     let source: Source
     let logger: Logger
     /// Draw a progress bar on standard error (a person is watching) rather than log.
     let interactive: Bool
+    /// The project whose Auth data goes directly in `auth_export` (the server's default).
+    let authProject: String
 
-    init(source: Source, logger: Logger, interactive: Bool) {
+    init(source: Source, logger: Logger, interactive: Bool, authProject: String = "demo-hearth") {
         self.source = source
         self.logger = logger
         self.interactive = interactive
+        self.authProject = authProject
     }
 
     /// Exports the data directory `data` (read-only, without its lock: a server may be running)
@@ -70,13 +74,17 @@ public struct HearthExport: Sendable {
         let manifest = try directory.write { temporary in
             var manifest = ExportManifest(createdAt: Timestamp.now(), firestore: [])
             try ExportDirectory.createDirectory(temporary + "/firestore")
+            let auth = AuthExportWriter(directory: temporary, project: self.authProject)
             switch self.source {
             case .storage(let reader):
-                (manifest.firestore, manifest.database) = try self.writeRecords(from: reader, into: temporary, including: including)
-            case .memory(let databases, let namespaces):
+                (manifest.firestore, manifest.database) = try self.writeRecords(from: reader, into: temporary, including: including, auth: auth)
+            case .memory(let databases, let namespaces, let accounts):
                 manifest.firestore = try self.writeMemory(databases, into: temporary, including: including)
                 manifest.database = try Self.writeMemory(namespaces, into: temporary)
+                if let accounts { try auth.write(accounts) }
             }
+            try auth.finish()
+            if auth.accounts > 0 { self.logger.info("Exported \(auth.accounts) Auth account(s) to \(AuthImport.folder)") }
             let file = try ExportFile(path: temporary + "/" + ExportManifest.fileName)
             try file.append(manifest.encoded())
             try file.finish()
@@ -93,7 +101,7 @@ public struct HearthExport: Sendable {
     /// namespace), so one file is open at a time: a Firestore database's `.jsonl`, or a
     /// Realtime Database namespace's JSON tree.
     private func writeRecords(
-        from reader: any RecordReader, into directory: String, including: (DatabaseID) -> Bool
+        from reader: any RecordReader, into directory: String, including: (DatabaseID) -> Bool, auth: AuthExportWriter
     ) throws -> ([ExportedDatabase], [ExportedNamespace]) {
         var progress = ExportProgress(verb: "Exporting", total: try reader.count(namespace: nil), interactive: self.interactive, logger: self.logger)
         var databases: [ExportedDatabase] = []
@@ -104,6 +112,10 @@ public struct HearthExport: Sendable {
             if let tree = current?.tree { namespaces.append(try tree.finish()) }
         }
         try reader.scan(namespace: nil) { record in
+            if record.namespace.hasPrefix(AuthStorageJournal.prefix) {
+                try auth.append(record)
+                return progress.advance()
+            }
             if current?.namespace != record.namespace {
                 try finishCurrent()
                 let database = FirestoreJournal.database(ofNamespace: record.namespace)

@@ -5,6 +5,7 @@ public struct BoundEndpoint: Sendable, Hashable {
     public enum Service: String, Sendable {
         case firestore
         case database
+        case auth
     }
 
     public var service: Service
@@ -17,7 +18,8 @@ public struct BoundEndpoint: Sendable, Hashable {
         self.host.lowercased() == "localhost" || RemoteAddress(ip: self.host, port: nil).isLoopback
     }
 
-    /// `host:port`, the value of `FIRESTORE_EMULATOR_HOST` or `FIREBASE_DATABASE_EMULATOR_HOST`.
+    /// `host:port`, the value of `FIRESTORE_EMULATOR_HOST`, `FIREBASE_DATABASE_EMULATOR_HOST`
+    /// or `FIREBASE_AUTH_EMULATOR_HOST`.
     public var hostAndPort: String {
         self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)"
     }

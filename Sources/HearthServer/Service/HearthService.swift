@@ -1,7 +1,9 @@
+import HearthAuth
 import HearthDatabase
 import HearthFirestore
 package import HearthHTTP
 import HearthRules
+import Foundation
 import HearthStorage
 public import Logging
 
@@ -16,6 +18,8 @@ public final class HearthService: Sendable {
     let databases: FirestoreDatabases
     /// The Realtime Database namespaces.
     let namespaces: DatabaseNamespaces
+    /// The Auth emulator's accounts (also the identity provider's account lookup).
+    let accounts: AccountStore
     /// Every product, in the order they start (and are listed by `start()`).
     let units: [any ProductUnit]
     /// Where each product listens, for `GET /emulators` on every port.
@@ -30,6 +34,7 @@ public final class HearthService: Sendable {
     /// The HTTP servers; `package` so the fuzz harnesses can reach their responders.
     package var firestoreServer: HTTPServer { self.server(of: .firestore) }
     package var databaseServer: HTTPServer { self.server(of: .database) }
+    package var authServer: HTTPServer { self.server(of: .auth) }
 
     /// Opens the data directory (taking its lock) and recovers every stored document before
     /// anything is served.
@@ -49,10 +54,12 @@ public final class HearthService: Sendable {
             self.storage = storage
             self.databases = FirestoreDatabases(journal: FirestoreJournal(storage: storage))
             self.namespaces = DatabaseNamespaces(journal: DatabaseStorageJournal(storage: storage))
+            self.accounts = AccountStore(journal: AuthStorageJournal(storage: storage), now: { WallClock.milliseconds() })
         } else {
             self.storage = nil
             self.databases = FirestoreDatabases()
             self.namespaces = DatabaseNamespaces()
+            self.accounts = AccountStore(now: { WallClock.milliseconds() })
         }
         let trusted = TrustedOrigins(additional: configuration.trustedOrigins)
         var http = HTTPServerConfiguration()
@@ -66,20 +73,25 @@ public final class HearthService: Sendable {
         http.tls = tls
         let eventLoops = HTTPEventLoops()
         self.eventLoops = eventLoops
+        var identities = IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner, trustedOrigins: trusted)
+        identities.accounts = AuthAccounts(store: self.accounts)
         let wiring = ProductWiring(
             configuration: configuration,
             storage: self.storage,
-            identities: IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner, trustedOrigins: trusted),
+            identities: identities,
             adminAccess: AdminAccess(allowsRemotePeers: configuration.allowsRemoteOwner, trustedOrigins: trusted),
             http: http,
             hub: self.hub,
             eventLoops: eventLoops,
             logger: logger
         )
-        let export = HearthExport(source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: logger, interactive: false)
+        let export = HearthExport(
+            source: Self.exportSource(self.storage, self.databases, self.namespaces, self.accounts), logger: logger, interactive: false,
+            authProject: configuration.project)
         self.units = [
             FirestoreUnit(databases: self.databases, rules: self.rules, export: export, wiring: wiring),
             DatabaseUnit(namespaces: self.namespaces, rules: databaseRules, wiring: wiring),
+            AuthUnit(store: self.accounts, wiring: wiring),
         ]
         if let storage = self.storage {
             do {
@@ -128,8 +140,8 @@ public final class HearthService: Sendable {
         if let failure { throw failure }
         if let destination = self.configuration.exportOnExit {
             let export = HearthExport(
-                source: Self.exportSource(self.storage, self.databases, self.namespaces), logger: self.logger,
-                interactive: ExportProgress.standardErrorIsTerminal)
+                source: Self.exportSource(self.storage, self.databases, self.namespaces, self.accounts), logger: self.logger,
+                interactive: ExportProgress.standardErrorIsTerminal, authProject: self.configuration.project)
             do {
                 _ = try export.write(to: destination)
             } catch {
@@ -143,7 +155,12 @@ public final class HearthService: Sendable {
     /// `hearth import` on a service it never starts.
     /// - Returns: the number of Firestore documents imported.
     public func importData(from directory: String) async throws(DataTransferError) -> Int {
-        let manifest = try FirestoreImport.manifest(in: directory)
+        // An emulator-suite export (`firebase emulators:export`) has no Hearth manifest; its
+        // Auth part (`auth_export/`) is read all the same.
+        let manifest =
+            AuthImport.exists(in: directory) && !FileManager.default.fileExists(atPath: directory + "/" + ExportManifest.fileName)
+            ? ExportManifest(createdAt: Timestamp.now(), firestore: [])
+            : try FirestoreImport.manifest(in: directory)
         var documents = 0
         for unit in self.units {
             let imported = try await unit.importData(manifest, from: directory, logger: self.logger)
@@ -170,8 +187,10 @@ public final class HearthService: Sendable {
 
     /// Durable records when there are any (only acknowledged writes, one snapshot of every
     /// database), else the in-memory stores.
-    private static func exportSource(_ storage: DurableStore?, _ databases: FirestoreDatabases, _ namespaces: DatabaseNamespaces) -> HearthExport.Source {
-        storage.map { .storage($0) } ?? .memory(databases, namespaces)
+    private static func exportSource(
+        _ storage: DurableStore?, _ databases: FirestoreDatabases, _ namespaces: DatabaseNamespaces, _ accounts: AccountStore
+    ) -> HearthExport.Source {
+        storage.map { .storage($0) } ?? .memory(databases, namespaces, accounts)
     }
 
     /// Begins a graceful shutdown: stop accepting, finish in-flight requests. Idempotent.

@@ -29,6 +29,7 @@ public struct NetworkExposure: Sendable {
             switch endpoint.service {
             case .firestore: "Firestore on \(endpoint.hostAndPort)"
             case .database: "the Realtime Database on \(endpoint.hostAndPort)"
+            case .auth: "the Auth emulator on \(endpoint.hostAndPort)"
             }
         }
         var rules: [String] = []
@@ -44,6 +45,8 @@ public struct NetworkExposure: Sendable {
                     self.databaseRulesLoaded
                         ? "Realtime Database data as its rules allow"
                         : "all Realtime Database data, since no --database-rules file is loaded (rules uploaded to /.settings/rules.json apply to their namespace)")
+            case .auth:
+                rules.append("every Auth account (anyone may sign up, and the emulator's passwords are stored in clear)")
             }
         }
         let admin =

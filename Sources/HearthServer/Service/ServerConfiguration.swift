@@ -60,6 +60,12 @@ public struct ServerConfiguration: Sendable {
     public var databaseRulesFiles: [String: String] = [:]
     /// Default namespace, index enforcement and streams of the Realtime Database.
     public var database = DatabaseSettings()
+    /// The Auth emulator's port; 9099 as in the emulator suite, so
+    /// `FIREBASE_AUTH_EMULATOR_HOST` works unchanged. 0 picks a free port.
+    public var authPort = 9099
+    /// Interface of the Auth emulator when it differs from ``host`` (`emulators.auth.host`);
+    /// nil binds ``host``.
+    public var authHost: String?
 
     public init() {}
 }

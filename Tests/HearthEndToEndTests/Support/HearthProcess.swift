@@ -20,7 +20,9 @@ final class HearthProcess {
         process.executableURL = Self.binary
         let storage = extraArguments.contains("--data") ? [] : ["--in-memory"]
         let databasePort = extraArguments.contains("--database-port") ? [] : ["--database-port", "0"]
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + storage + databasePort + extraArguments
+        // A free port for Auth too, so servers of tests running side by side never share 9099.
+        let authPort = extraArguments.contains("--auth-port") ? [] : ["--auth-port", "0"]
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + storage + databasePort + authPort + extraArguments
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
