@@ -18,6 +18,9 @@ public struct AuthScope: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { self.tenant.map { "\(self.project)/tenants/\($0)" } ?? self.project }
 
+    /// Whether `id` can name a project (see ``isValidID(_:)``).
+    public static func isValidProject(_ id: String) -> Bool { Self.isValidID(id) }
+
     /// Letters, digits, `-`, `_` and `.`, 1 to 128 characters: every real project and tenant id.
     static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 128

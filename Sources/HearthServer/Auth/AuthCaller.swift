@@ -7,7 +7,8 @@ import Logging
 /// (`Authorization: Bearer owner` is the admin; a `ya29.` Google token is taken as the admin
 /// with a warning; an API key, `?key=` or `X-Goog-Api-Key`, any non-empty value, is a client
 /// of the default project), and on what (the path's project and tenant, else the default
-/// project and the body's `tenantId`, else the tenant the ID token or refresh token names).
+/// project and the body's `tenantId`, else the project and tenant the ID token or refresh
+/// token names).
 struct AuthCaller: Sendable {
     let defaultProject: String
     let identities: IdentityResolver
@@ -51,18 +52,29 @@ struct AuthCaller: Sendable {
         let bodyTenant = try fields.string("tenantId")
         if let tenant, let bodyTenant, tenant != bodyTenant { throw AuthError.tenantIDMismatch }
         var target = tenant ?? bodyTenant
-        if let idToken = try fields.string("idToken"), let tokenTenant = UnsignedJWT.claims(of: idToken)?["firebase"]?.objectValue?["tenant"]?.stringValue {
-            if let target, target != tokenTenant { throw AuthError.tenantIDMismatch }
-            target = tokenTenant
+        // Hearth serves every project: a token names its own (`aud`, `projectId`), which a
+        // call without a project in its path or body is for (the emulator suite, serving one
+        // project, takes the API key's).
+        var tokenProject: String?
+        if let idToken = try fields.string("idToken"), let claims = UnsignedJWT.claims(of: idToken) {
+            tokenProject = claims["aud"]?.stringValue
+            if let tokenTenant = claims["firebase"]?.objectValue?["tenant"]?.stringValue {
+                if let target, target != tokenTenant { throw AuthError.tenantIDMismatch }
+                target = tokenTenant
+            }
         }
-        if let refresh = try fields.string("refreshToken"), let record = try? RefreshToken(parsing: refresh), let refreshTenant = record.tenant {
-            if let target, target != refreshTenant { throw AuthError("TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))") }
-            target = refreshTenant
+        if let refresh = try fields.string("refreshToken"), let record = try? RefreshToken(parsing: refresh) {
+            tokenProject = tokenProject ?? record.project
+            if let refreshTenant = record.tenant {
+                if let target, target != refreshTenant { throw AuthError("TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))") }
+                target = refreshTenant
+            }
         }
         let host = request.headers["Host"] ?? "localhost"
         let bodyProject = try self.targetProject(fields, isAdmin: isAdmin)
+        let chosen = project ?? bodyProject ?? tokenProject.flatMap { AuthScope.isValidProject($0) ? $0 : nil } ?? self.defaultProject
         return AuthCall(
-            scope: try AuthScope(project: project ?? bodyProject ?? self.defaultProject, tenant: target),
+            scope: try AuthScope(project: chosen, tenant: target),
             isAdmin: isAdmin, baseURL: "http://\(host)")
     }
 

@@ -1,0 +1,122 @@
+"""Helpers for the Auth emulator tests: a REST client that speaks identitytoolkit the way the
+JavaScript SDK does (API key in the URL, JSON bodies, form bodies for securetoken), and
+firebase-admin apps in emulator mode (FIREBASE_AUTH_EMULATOR_HOST), one per test project.
+
+See /work/shared/reference/auth.md and clients.md §2.3 for what each client sends.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import os
+import time
+
+import firebase_admin
+import requests
+
+from rtdb_support import NoCredential
+
+API_KEY = "fake-api-key"
+DEFAULT_PROJECT = "demo-hearth"
+REQUEST_GUARD_SECONDS = 30
+
+_apps = itertools.count()
+
+
+def auth_app(auth_host: str, project: str) -> firebase_admin.App:
+    """A firebase-admin App for `project` whose `auth` module talks to Hearth.
+
+    firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST when an app's auth client is first built,
+    then sends `Authorization: Bearer owner` to http://HOST/identitytoolkit.googleapis.com/…"""
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = auth_host
+    return firebase_admin.initialize_app(NoCredential(), {"projectId": project}, name=f"auth-test-{next(_apps)}")
+
+
+def decode_jwt(token: str) -> dict:
+    """The payload of an (unsigned) JWT."""
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def unsigned_id_token(uid: str, project: str, issued_at: int, **claims) -> str:
+    """An ID token as the emulator would mint it, issued at `issued_at` (for revocation tests)."""
+    def part(value: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(value).encode()).rstrip(b"=").decode()
+    payload = {
+        "iss": f"https://securetoken.google.com/{project}", "aud": project, "iat": issued_at, "exp": issued_at + 3600,
+        "auth_time": issued_at, "sub": uid, "user_id": uid, "firebase": {"sign_in_provider": "password", "identities": {}},
+        **claims,
+    }
+    return f"{part({'alg': 'none', 'typ': 'JWT'})}.{part(payload)}."
+
+
+class AuthError(AssertionError):
+    def __init__(self, response: requests.Response):
+        self.status = response.status_code
+        self.body = response.json()
+        self.message = self.body["error"]["message"]
+        super().__init__(f"{self.status}: {self.message}")
+
+
+class AuthREST:
+    """identitytoolkit v1 as the JS SDK calls it (`?key=`), plus the emulator-only endpoints."""
+
+    def __init__(self, host: str, project: str):
+        self.base = f"http://{host}"
+        self.project = project
+        self.session = requests.Session()
+
+    def close(self) -> None:
+        self.session.close()
+
+    def call(self, method: str, path: str, body: dict | None = None, *, owner: bool = False, expect_error: bool = False, **kwargs):
+        headers = {"Authorization": "Bearer owner"} if owner else {}
+        separator = "&" if "?" in path else "?"
+        url = f"{self.base}{path}" if owner or path.startswith("/emulator/") else f"{self.base}{path}{separator}key={API_KEY}"
+        response = self.session.request(method, url, json=body, headers=headers, timeout=REQUEST_GUARD_SECONDS, **kwargs)
+        if expect_error:
+            assert response.status_code >= 400, f"{method} {path} should fail: {response.text}"
+            return AuthError(response)
+        if response.status_code != 200:
+            raise AuthError(response)
+        return response.json()
+
+    def v1(self, endpoint: str, body: dict, **kwargs):
+        """A client call with an API key, for the default project as the JS SDK makes it, or
+        under /v1/projects/{p}/ for a test's own project."""
+        prefix = "" if self.project == DEFAULT_PROJECT else f"projects/{self.project}/"
+        return self.call("POST", f"/identitytoolkit.googleapis.com/v1/{prefix}accounts:{endpoint}", body, **kwargs)
+
+    def admin(self, endpoint: str, body: dict, **kwargs):
+        return self.call("POST", f"/identitytoolkit.googleapis.com/v1/projects/{self.project}/accounts:{endpoint}", body, owner=True, **kwargs)
+
+    def sign_up(self, email: str | None = None, password: str | None = None) -> dict:
+        body = {"returnSecureToken": True}
+        if email is not None:
+            body["email"] = email
+        if password is not None:
+            body["password"] = password
+        return self.v1("signUp", body)
+
+    def sign_in(self, email: str, password: str, **kwargs):
+        return self.v1("signInWithPassword", {"email": email, "password": password, "returnSecureToken": True}, **kwargs)
+
+    def refresh_with_form(self, refresh_token: str) -> dict:
+        """securetoken as the JS SDK sends it: a form body with snake_case keys."""
+        response = self.session.post(
+            f"{self.base}/securetoken.googleapis.com/v1/token?key={API_KEY}",
+            data={"grant_type": "refresh_token", "refresh_token": refresh_token},
+            timeout=REQUEST_GUARD_SECONDS,
+        )
+        if response.status_code != 200:
+            raise AuthError(response)
+        return response.json()
+
+    def oob_codes(self) -> list[dict]:
+        return self.call("GET", f"/emulator/v1/projects/{self.project}/oobCodes")["oobCodes"]
+
+
+def now() -> int:
+    return int(time.time())

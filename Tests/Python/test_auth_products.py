@@ -1,0 +1,162 @@
+"""A user signed in to Hearth's Auth emulator is `request.auth` in Firestore's rules and `auth`
+in the Realtime Database's, over REST and over SSE; a disabled user is refused there too;
+and all of it holds after a restart on the same data directory and after an export is
+imported into a fresh one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import requests
+
+from auth_support import AuthREST
+from hearth_process import HearthProcess
+
+GUARD = 30
+PROJECT = "demo-hearth"
+FIRESTORE_RULES = """rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /notes/{note} {
+      allow read: if request.auth != null && request.auth.uid == resource.data.creatorUserId;
+    }
+  }
+}
+"""
+DATABASE_RULES = {"rules": {"users": {"$uid": {".read": "auth.uid === $uid", ".write": "auth.uid === $uid"}}}}
+
+
+@pytest.fixture
+def rules(tmp_path) -> list[str]:
+    firestore_rules = tmp_path / "firestore.rules"
+    firestore_rules.write_text(FIRESTORE_RULES)
+    database_rules = tmp_path / "database.rules.json"
+    database_rules.write_text(json.dumps(DATABASE_RULES))
+    return ["--rules", str(firestore_rules), "--database-rules", str(database_rules)]
+
+
+def note_url(server: HearthProcess, note: str) -> str:
+    return f"http://{server.firestore_host}/v1/projects/{PROJECT}/databases/(default)/documents/notes/{note}"
+
+
+def write_note(server: HearthProcess, note: str, creator: str) -> None:
+    response = requests.patch(
+        note_url(server, note), json={"fields": {"creatorUserId": {"stringValue": creator}}},
+        headers={"Authorization": "Bearer owner"}, timeout=GUARD)
+    assert response.status_code == 200, response.text
+
+
+def read_note(server: HearthProcess, note: str, token: str) -> int:
+    return requests.get(note_url(server, note), headers={"Authorization": f"Bearer {token}"}, timeout=GUARD).status_code
+
+
+def first_sse_event(url: str, headers: dict) -> tuple[int, str | None]:
+    """The status and the first event name of an SSE stream, which is then closed."""
+    with requests.get(url, headers={"Accept": "text/event-stream", **headers}, stream=True, timeout=GUARD) as response:
+        if response.status_code != 200:
+            return response.status_code, None
+        for line in response.iter_lines(decode_unicode=True):
+            if line.startswith("event: "):
+                return 200, line[len("event: "):]
+    return response.status_code, None
+
+
+def database_url(server: HearthProcess, path: str, token: str) -> str:
+    return f"http://{server.database_host}/{path}.json?ns={PROJECT}-default-rtdb&auth={token}"
+
+
+def check_signed_in_user_passes_both_rules(server: HearthProcess, token: str, uid: str, other_token: str) -> None:
+    write_note(server, f"by-{uid}", uid)
+    assert read_note(server, f"by-{uid}", token) == 200
+    assert read_note(server, f"by-{uid}", other_token) == 403
+    assert first_sse_event(note_url(server, f"by-{uid}"), {"Authorization": f"Bearer {token}"}) == (200, "snapshot")
+    assert first_sse_event(note_url(server, f"by-{uid}"), {"Authorization": f"Bearer {other_token}"})[0] == 403
+
+    put = requests.put(database_url(server, f"users/{uid}", token), json={"name": uid}, timeout=GUARD)
+    assert put.status_code == 200, put.text
+    assert requests.put(database_url(server, f"users/{uid}", other_token), json={"name": "x"}, timeout=GUARD).status_code == 401
+    assert requests.get(database_url(server, f"users/{uid}", token), timeout=GUARD).json() == {"name": uid}
+    assert first_sse_event(database_url(server, f"users/{uid}", token), {}) == (200, "put")
+    assert first_sse_event(database_url(server, f"users/{uid}", other_token), {})[0] == 401
+
+
+def test_tokens_pass_the_rules_of_both_products_and_survive_a_restart(tmp_path, rules):
+    data = tmp_path / "data"
+    first = HearthProcess(data, *rules)
+    try:
+        rest = AuthREST(first.auth_host, PROJECT)
+        alice = rest.sign_up("alice@example.com", "secret1")
+        bob = rest.sign_up("bob@example.com", "secret1")
+        check_signed_in_user_passes_both_rules(first, alice["idToken"], alice["localId"], bob["idToken"])
+
+        # A disabled user's token is refused by both products (the Auth emulator's check).
+        rest.admin("update", {"localId": bob["localId"], "disableUser": True})
+        write_note(first, "by-bob", bob["localId"])
+        assert read_note(first, "by-bob", bob["idToken"]) == 401
+        assert requests.get(database_url(first, f"users/{bob['localId']}", bob["idToken"]), timeout=GUARD).status_code == 401
+        rest.admin("update", {"localId": bob["localId"], "disableUser": False})
+        rest.close()
+    finally:
+        assert first.stop() == 0
+
+    second = HearthProcess(data, *rules)
+    try:
+        rest = AuthREST(second.auth_host, PROJECT)
+        again = rest.sign_in("alice@example.com", "secret1")
+        assert again["localId"] == alice["localId"], "accounts are durable"
+        check_signed_in_user_passes_both_rules(second, alice["idToken"], alice["localId"], bob["idToken"])
+        rest.close()
+    finally:
+        assert second.stop() == 0
+
+
+def test_an_exported_user_signs_in_after_import(tmp_path, rules):
+    export = tmp_path / "export"
+    first = HearthProcess(tmp_path / "one", "--export-on-exit", str(export))
+    try:
+        rest = AuthREST(first.auth_host, PROJECT)
+        user = rest.sign_up("carol@example.com", "secret1")
+        rest.call("PATCH", f"/emulator/v1/projects/{PROJECT}/config", {"signIn": {"allowDuplicateEmails": True}})
+        rest.close()
+    finally:
+        assert first.stop() == 0
+    accounts = json.loads((export / "auth_export" / "accounts.json").read_text())
+    assert [account["email"] for account in accounts["users"]] == ["carol@example.com"]
+    assert json.loads((export / "auth_export" / "config.json").read_text())["signIn"] == {"allowDuplicateEmails": True}
+
+    second = HearthProcess(tmp_path / "two", "--import", str(export), *rules)
+    try:
+        rest = AuthREST(second.auth_host, PROJECT)
+        signed_in = rest.sign_in("carol@example.com", "secret1")
+        assert signed_in["localId"] == user["localId"]
+        assert rest.call("GET", f"/emulator/v1/projects/{PROJECT}/config")["signIn"] == {"allowDuplicateEmails": True}
+        other = rest.sign_up("dave@example.com", "secret1")
+        check_signed_in_user_passes_both_rules(second, signed_in["idToken"], signed_in["localId"], other["idToken"])
+        rest.close()
+    finally:
+        assert second.stop() == 0
+
+
+def test_an_emulator_suite_export_imports_unchanged(tmp_path):
+    """`firebase emulators:export` writes firebase-export-metadata.json and auth_export/."""
+    export = tmp_path / "suite-export"
+    (export / "auth_export").mkdir(parents=True)
+    (export / "firebase-export-metadata.json").write_text(json.dumps(
+        {"version": "13.0.0", "auth": {"version": "13.0.0", "path": "auth_export"}}))
+    (export / "auth_export" / "config.json").write_text(json.dumps(
+        {"signIn": {"allowDuplicateEmails": False}, "emailPrivacyConfig": {"enableImprovedEmailPrivacy": False}}))
+    (export / "auth_export" / "accounts.json").write_text(json.dumps({"kind": "identitytoolkit#DownloadAccountResponse", "users": [{
+        "localId": "suite-user-1", "createdAt": "1700000000000", "lastLoginAt": "1700000000000",
+        "passwordHash": "fakeHash:salt=fakeSaltAbc:password=fromsuite", "salt": "fakeSaltAbc", "passwordUpdatedAt": 1700000000000,
+        "providerUserInfo": [{"providerId": "password", "email": "suite@example.com", "federatedId": "suite@example.com", "rawId": "suite@example.com"}],
+        "validSince": "1700000000", "email": "suite@example.com", "emailVerified": False, "disabled": False,
+    }]}))
+    server = HearthProcess(tmp_path / "data", "--import", str(export))
+    try:
+        rest = AuthREST(server.auth_host, PROJECT)
+        assert rest.sign_in("suite@example.com", "fromsuite")["localId"] == "suite-user-1"
+        rest.close()
+    finally:
+        assert server.stop() == 0
