@@ -1,17 +1,20 @@
 import Foundation
 import HearthTesting
 
-/// A real `hearth serve --port 0 --database-port 0` child process, one per test, stopped when
-/// released.
+/// A real `hearth serve --port 0 --database-port 0 --auth-port 0` child process, one per test,
+/// stopped when released.
 ///
-/// Start-up is awaited by reading the two lines the server prints on standard output
-/// (`export FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT`, then `FIREBASE_DATABASE_EMULATOR_HOST`),
+/// Start-up is awaited by reading the lines the server prints on standard output
+/// (`export FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT`, then `FIREBASE_DATABASE_EMULATOR_HOST`,
+/// then `FIREBASE_AUTH_EMULATOR_HOST`),
 /// never by sleeping. The binary is the one built beside the test bundle, or `$HEARTH_BINARY`.
 final class HearthProcess {
     /// The Firestore port.
     let port: Int
     /// The Realtime Database port.
     let databasePort: Int
+    /// The Auth emulator's port.
+    let authPort: Int
     private let process: Process
     private let stderr: Pipe
 
@@ -33,6 +36,7 @@ final class HearthProcess {
         do {
             self.port = try Self.port(after: "FIRESTORE_EMULATOR_HOST=", in: Self.readLine(stdout.fileHandleForReading))
             self.databasePort = try Self.port(after: "FIREBASE_DATABASE_EMULATOR_HOST=", in: Self.readLine(stdout.fileHandleForReading))
+            self.authPort = try Self.port(after: "FIREBASE_AUTH_EMULATOR_HOST=", in: Self.readLine(stdout.fileHandleForReading))
         } catch {
             process.terminate()
             throw error
@@ -101,6 +105,11 @@ final class HearthProcess {
         body: String? = nil
     ) throws -> RawHTTPResponse {
         try HTTPTestClient.request(method, path, port: self.databasePort, headers: headers, body: body.map { Array($0.utf8) })
+    }
+
+    /// One Auth emulator request on a fresh connection.
+    func authRequest(_ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil) throws -> RawHTTPResponse {
+        try HTTPTestClient.request(method, path, port: self.authPort, headers: headers, body: body.map { Array($0.utf8) })
     }
 
     static var binary: URL {
