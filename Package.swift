@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthJSON", "HearthRules", "HearthStorage",
+                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthRules", "HearthStorage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
