@@ -160,3 +160,31 @@ def test_an_emulator_suite_export_imports_unchanged(tmp_path):
         rest.close()
     finally:
         assert server.stop() == 0
+
+
+def test_acknowledged_sign_ups_survive_kill_9(tmp_path):
+    """An answered sign-up, config change and tenant are on disk: SIGKILL loses none of them."""
+    data = tmp_path / "data"
+    first = HearthProcess(data)
+    rest = AuthREST(first.auth_host, PROJECT)
+    users = [rest.sign_up(f"k{index}@example.com", "secret1")["localId"] for index in range(20)]
+    rest.call("PATCH", f"/emulator/v1/projects/{PROJECT}/config", {"emailPrivacyConfig": {"enableImprovedEmailPrivacy": True}})
+    tenant = rest.call("POST", f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants",
+                       {"displayName": "Team", "allowPasswordSignup": True}, owner=True)
+    rest.close()
+    first.proc.kill()
+    first.proc.wait()
+    first.proc.stdout.close()
+
+    second = HearthProcess(data)
+    try:
+        rest = AuthREST(second.auth_host, PROJECT)
+        for index, uid in enumerate(users):
+            assert rest.sign_in(f"k{index}@example.com", "secret1")["localId"] == uid
+        assert rest.sign_in("nobody@example.com", "secret1", expect_error=True).message == "INVALID_LOGIN_CREDENTIALS", \
+            "improved e-mail privacy is still on"
+        listed = rest.call("GET", f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants", owner=True)["tenants"]
+        assert [(t["tenantId"], t["displayName"]) for t in listed] == [(tenant["tenantId"], "Team")]
+        rest.close()
+    finally:
+        assert second.stop() == 0

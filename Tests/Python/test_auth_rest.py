@@ -163,3 +163,36 @@ def test_existing_email_and_garbage_bodies_keep_the_server_serving(hearth, defau
     no_key = requests.post(f"http://{hearth.auth_host}/identitytoolkit.googleapis.com/v1/accounts:signUp", json={}, timeout=30)
     assert no_key.status_code == 403
     assert default_rest.sign_in("dupe@example.com", "secret1")["registered"] is True
+
+
+def test_tenants_keep_their_own_accounts(rest, project_id):
+    base = f"/identitytoolkit.googleapis.com/v2/projects/{project_id}/tenants"
+    tenant = rest.call("POST", base, {"displayName": "Blue", "allowPasswordSignup": True}, owner=True)
+    tenant_id = tenant["tenantId"]
+    assert tenant["name"] == f"projects/{project_id}/tenants/{tenant_id}"
+    in_tenant = rest.v1("signUp", {"email": "t@example.com", "password": "secret1", "tenantId": tenant_id, "returnSecureToken": True})
+    assert decode_jwt(in_tenant["idToken"])["firebase"]["tenant"] == tenant_id
+    outside = rest.v1("signUp", {"email": "t@example.com", "password": "secret1", "returnSecureToken": True})
+    assert outside["localId"] != in_tenant["localId"], "the same e-mail once per tenant"
+    looked_up = rest.v1("lookup", {"idToken": in_tenant["idToken"]})["users"][0]
+    assert looked_up["tenantId"] == tenant_id
+    tenant_accounts = rest.call("GET", f"/identitytoolkit.googleapis.com/v1/projects/{project_id}/tenants/{tenant_id}/accounts:batchGet",
+                                owner=True)["users"]
+    assert [account["localId"] for account in tenant_accounts] == [in_tenant["localId"]]
+    refreshed = rest.refresh_with_form(in_tenant["refreshToken"])
+    assert decode_jwt(refreshed["id_token"])["firebase"]["tenant"] == tenant_id
+    rest.call("DELETE", f"{base}/{tenant_id}", owner=True)
+    assert rest.call("GET", base, owner=True)["tenants"] == []
+
+
+def test_project_config_v2_and_emulator_views(rest, project_id):
+    v2 = f"/identitytoolkit.googleapis.com/v2/projects/{project_id}/config"
+    assert rest.call("GET", v2, owner=True)["signIn"] == {"allowDuplicateEmails": False}
+    rest.call("PATCH", f"{v2}?updateMask=signIn.allowDuplicateEmails", {"signIn": {"allowDuplicateEmails": True}}, owner=True)
+    assert rest.call("GET", f"/emulator/v1/projects/{project_id}/config") == {
+        "signIn": {"allowDuplicateEmails": True}, "emailPrivacyConfig": {"enableImprovedEmailPrivacy": False}}
+    first = rest.v1("signUp", {"email": "same@example.com", "password": "secret1"})
+    second = rest.v1("signUp", {"email": "same@example.com", "password": "secret1"})
+    assert first["localId"] != second["localId"], "duplicate e-mails allowed now"
+    rest.call("DELETE", f"/emulator/v1/projects/{project_id}/accounts")
+    assert rest.call("GET", f"/identitytoolkit.googleapis.com/v1/projects/{project_id}/accounts:batchGet", owner=True)["users"] == []
