@@ -196,3 +196,34 @@ def test_project_config_v2_and_emulator_views(rest, project_id):
     assert first["localId"] != second["localId"], "duplicate e-mails allowed now"
     rest.call("DELETE", f"/emulator/v1/projects/{project_id}/accounts")
     assert rest.call("GET", f"/identitytoolkit.googleapis.com/v1/projects/{project_id}/accounts:batchGet", owner=True)["users"] == []
+
+
+def test_project_discovery_endpoints(rest):
+    rest.v1("signUp", {"email": "known@example.com", "password": "secret1"})
+    known = rest.v1("createAuthUri", {"identifier": "Known@example.com", "continueUri": "http://localhost/"})
+    assert (known["registered"], known["allProviders"], known["signinMethods"]) == (True, ["password"], ["password"])
+    unknown = rest.v1("createAuthUri", {"identifier": "new@example.com", "continueUri": "http://localhost/"})
+    assert (unknown["registered"], unknown["allProviders"]) == (False, [])
+    assert rest.v1("createAuthUri", {"identifier": "x@example.com", "continueUri": "relative"}, expect_error=True).message == "INVALID_CONTINUE_URI"
+    assert rest.call("GET", "/identitytoolkit.googleapis.com/v1/projects") == {"projectId": "12345", "authorizedDomains": ["localhost"]}
+    assert rest.call("GET", "/identitytoolkit.googleapis.com/v1/recaptchaParams")["kind"] == "identitytoolkit#GetRecaptchaParamResponse"
+    config = rest.call("GET", "/identitytoolkit.googleapis.com/v2/recaptchaConfig?clientType=CLIENT_TYPE_IOS&version=RECAPTCHA_ENTERPRISE")
+    assert {entry["enforcementState"] for entry in config["recaptchaEnforcementState"]} == {"OFF"}
+
+
+def test_google_sign_in_with_an_unsigned_jwt_links_to_the_verified_email(rest):
+    def unsigned(claims: dict) -> str:
+        def part(value: dict) -> str:
+            return base64.urlsafe_b64encode(json.dumps(value).encode()).rstrip(b"=").decode()
+        return f"{part({'alg': 'none'})}.{part(claims)}."
+    password_user = rest.v1("signUp", {"email": "g@example.com", "password": "secret1"})
+    id_token = unsigned({"sub": "g-42", "email": "g@example.com", "email_verified": True, "name": "Gee"})
+    body = {"postBody": f"id_token={id_token}&providerId=google.com", "requestUri": "http://localhost", "returnSecureToken": True}
+    signed_in = rest.v1("signInWithIdp", body)
+    assert signed_in["localId"] == password_user["localId"], "a verified IdP e-mail signs in to the account that has it"
+    assert signed_in["federatedId"] == "https://accounts.google.com/g-42"
+    assert json.loads(signed_in["rawUserInfo"])["id"] == "g-42"
+    providers = {info["providerId"] for info in rest.v1("lookup", {"idToken": signed_in["idToken"]})["users"][0]["providerUserInfo"]}
+    assert "google.com" in providers
+    bad = rest.v1("signInWithIdp", {"postBody": "id_token={}&providerId=google.com", "requestUri": "http://localhost"}, expect_error=True)
+    assert bad.message.startswith("INVALID_IDP_RESPONSE")
