@@ -160,7 +160,9 @@ extension AuthService {
     /// `:createSessionCookie` (`createSessionCookie`): the ID token's claims re-issued as an
     /// unsigned session cookie, issuer `https://session.firebase.google.com/<project>`, valid
     /// `validDuration` seconds (5 minutes to 2 weeks; 2 weeks by default).
+    /// An admin operation, as in production (firebase-admin sends `Bearer owner`).
     func createSessionCookie(idToken: String?, validDuration: Int64?, _ call: AuthCall) throws(AuthError) -> JSONObject {
+        try call.requireAdmin()
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
         let duration = validDuration.flatMap { $0 == 0 ? nil : $0 } ?? 14 * 86_400
         guard (300...(14 * 86_400)).contains(duration) else { throw AuthError("INVALID_DURATION") }

@@ -207,13 +207,10 @@ extension AuthService {
             if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~".utf8.contains(byte) {
                 out.append(Character(UnicodeScalar(byte)))
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += (hex.count == 1 ? "%0" : "%") + hex
             }
         }
         return out
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - self.count)) + self }
 }
