@@ -91,6 +91,17 @@ def test_put_merge_and_get_with_server_values_are_durable_when_acknowledged(conn
     assert rest(database_host, rtdb_namespace, "/a") is None
 
 
+def test_pipelined_writes_are_applied_in_order_and_each_acknowledged(connect, database_host, rtdb_namespace):
+    socket = connect()
+    numbers = [socket.send("p", {"p": "/seq", "d": i}) for i in range(1, 201)]
+    numbers.append(socket.send("m", {"p": "/", "d": {"seq": 1000, "other": True}}))
+    read = socket.send("g", {"p": "/seq", "q": {}})
+    assert all(socket.reply(n) == {"s": "ok"} for n in numbers)
+    # The read came after every write: it sees the last one, applied in arrival order.
+    assert socket.reply(read) == {"s": "ok", "d": 1000}
+    assert rest(database_host, rtdb_namespace, "/seq") == 1000
+
+
 def test_a_transaction_is_retried_after_datastale(connect, database_host, rtdb_namespace):
     rest(database_host, rtdb_namespace, "/counter", "PUT", json=1)
     socket = connect()

@@ -5,45 +5,48 @@ import Logging
 import Synchronization
 
 extension DatabaseSocketConnection {
-    /// Carries out one request and replies to it (`streams.md` §1.4).
+    /// Carries out one request (`streams.md` §1.4); returns its reply, or what it waits for.
     func handle(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession, outbox: WebSocketOutbox)
-        async throws
+        -> DatabaseSocketReply
     {
-        let reply: [UInt8]
         do {
-            reply = try await self.perform(action, number: number, size: size, session: session, outbox: outbox)
+            return try self.perform(action, number: number, size: size, session: session, outbox: outbox)
         } catch {
-            reply = DatabaseSocketEncoder.reply(number, error: error)
+            return .now(DatabaseSocketEncoder.reply(number, error: error))
         }
-        try await outbox.write(reply)
     }
 
-    /// The action's effect, and its reply.
+    /// The action's effect, and its reply. Writes are applied here, in arrival order, visible at
+    /// once to every reader (REST, SSE, other connections); their `ok` waits for durability.
     private func perform(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession, outbox: WebSocketOutbox)
-        async throws(DatabaseError) -> [UInt8]
+        throws(DatabaseError) -> DatabaseSocketReply
     {
         let caller = self.state.withLock { $0.caller }
         switch action {
         case .listen(let target, let query):
             let warnings = try self.listen(target, query, session: session)
             let data: JSONValue = warnings.isEmpty ? [:] : ["w": .array(warnings.map { .string($0) })]
-            return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: data)
+            return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: data))
         case .unlisten(let target):
             let key = ListenKey(path: target.path, tag: target.tag)
             if let listen = self.state.withLock({ $0.listens.removeValue(forKey: key) }) { session.remove(listen.id, with: nil) }
         case .get(let path, let query):
             let read = try self.service.read(DatabaseRead(namespace: self.namespace, path: path, query: query, format: .export), as: caller)
-            return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: read.json)
+            return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: read.json))
         case .put(let path, let data, let hash):
             // The SDK hashes no data as "", REST's ETag for it is `null_etag`.
             let ifMatch = hash.map { $0.isEmpty ? DatabaseETag.null : $0 }
             let set = DatabaseSet(namespace: self.namespace, path: path, value: data, ifMatch: ifMatch)
-            if case .preconditionFailed = try await self.service.set(set, as: caller) {
+            switch try self.service.apply(set, as: caller) {
+            case .written(let result):
+                return .durable(number: number, receipt: result.receipt)
+            case .preconditionFailed:
                 let explanation = "The value at \(path) changed since the transaction read it."
-                return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.dataStale, data: .string(explanation))
+                return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.dataStale, data: .string(explanation)))
             }
         case .merge(let path, let update):
-            _ = try await self.service.merge(DatabaseMerge(namespace: self.namespace, path: path, update: update), as: caller)
+            let result = try self.service.apply(DatabaseMerge(namespace: self.namespace, path: path, update: update), as: caller)
+            return .durable(number: number, receipt: result.receipt)
         case .onDisconnectPut(let path, let data):
             try self.register(.set(path, data), bytes: size)
         case .onDisconnectMerge(let path, let update):
@@ -52,7 +55,7 @@ extension DatabaseSocketConnection {
             self.state.withLock { $0.disconnect.cancel(at: path) }
         case .authenticate(let credential):
             let data = try self.authenticate(credential, session: session, outbox: outbox)
-            return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: data)
+            return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: data))
         case .unauthenticate:
             self.changeCaller(to: .user(auth: nil, expires: nil), session: session, outbox: outbox)
         case .acknowledge:
@@ -60,7 +63,7 @@ extension DatabaseSocketConnection {
         case .unknown(let name):
             throw .badRequest("Unknown action '\(name)': this server speaks the Realtime Database protocol version 5.")
         }
-        return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok)
+        return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok))
     }
 
     private func register(_ operation: DatabaseDisconnectOperations.Operation, bytes: Int) throws(DatabaseError) {

@@ -15,7 +15,11 @@ import Synchronization
 /// `WebSocketOutbox`, in order, so a listen's data precedes its `ok` and a client that stops
 /// reading is disconnected rather than buffered for.
 ///
-/// Requests are handled one at a time, in arrival order. The credential (`auth`, `gauth`,
+/// Requests are handled one at a time, in arrival order: a write is applied at once (so every
+/// reader sees it, in commit order) and its `ok` is sent by one acknowledging task once it is
+/// durable, in order, while the next requests go on; so an SDK's pipelined writes share the
+/// journal's group commits (at most `maxPendingAcknowledgements` wait; past that the reader
+/// waits too). The credential (`auth`, `gauth`,
 /// `unauth`) is the connection's: changing it re-subscribes every listen as the new caller
 /// (a listen the new caller may not read gets `c`), and when it expires the client gets `ac`
 /// and the connection goes on unauthenticated. When the connection ends, however it ends, its
@@ -48,6 +52,11 @@ final class DatabaseSocketConnection: WebSocketHandler {
     static let maxListens = 10_000
     /// Bytes of onDisconnect operations one connection may register.
     static let maxDisconnectBytes = 16 * 1024 * 1024
+    /// The largest message once its frames are joined: Firebase's limit for one write from an
+    /// SDK (16 MB), the most one connection makes the server hold of what it reads.
+    static let maxMessageBytes = 16 * 1024 * 1024
+    /// Writes whose `ok` may wait for durability while later requests are handled.
+    static let maxPendingAcknowledgements = 1024
 
     let service: DatabaseService
     let identities: IdentityResolver
@@ -56,6 +65,8 @@ final class DatabaseSocketConnection: WebSocketHandler {
     let request: Request
     let logger: Logger
     let state: Mutex<State>
+    /// Writes whose `ok` waits for durability in the acknowledging task.
+    private let waiting = Atomic(0)
 
     init(service: DatabaseService, identities: IdentityResolver, namespace: String, request: Request, logger: Logger) {
         self.service = service
@@ -73,29 +84,59 @@ final class DatabaseSocketConnection: WebSocketHandler {
             bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false)
         let outbox = socket.outbox
         session.attach(outbox)
-        try await outbox.write(DatabaseSocketEncoder.hello(now: WallClock.milliseconds(), host: self.request.headers["Host"] ?? "localhost", session: Self.sessionID()))
+        let host = self.request.headers["Host"] ?? "localhost"
+        try await outbox.write(DatabaseSocketEncoder.hello(now: WallClock.milliseconds(), host: host, session: Self.sessionID()))
+        let (acknowledgements, pending) = AsyncStream.makeStream(of: (Int64, DatabaseJournalReceipt?).self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await session.serve(on: outbox) }
+            group.addTask {
+                for await (number, receipt) in acknowledgements {
+                    try? await outbox.write(await self.acknowledgement(number, receipt))
+                    self.waiting.subtract(1, ordering: .relaxed)
+                }
+            }
             do {
-                try await self.read(socket, session)
+                try await self.read(socket, session) { reply in
+                    guard case .durable(let number, let receipt) = reply else { return }
+                    if self.waiting.add(1, ordering: .relaxed).newValue <= Self.maxPendingAcknowledgements {
+                        pending.yield((number, receipt))
+                    } else {
+                        self.waiting.subtract(1, ordering: .relaxed)
+                        try await outbox.write(await self.acknowledgement(number, receipt))
+                    }
+                }
             } catch {
                 self.logger.debug("Realtime Database WebSocket on namespace \(self.namespace) ended: \(error)")
             }
+            pending.finish()
             session.stop()
             self.state.withLock { $0.expiry?.cancel() }
         }
         await self.runDisconnectOperations()
     }
 
-    /// Reads and handles messages until the client goes.
-    private func read(_ socket: WebSocketSession, _ session: StreamSession) async throws {
-        var frames = DatabaseSocketFrames(maxBytes: self.service.settings.bufferedBytes)
+    /// The `ok` of write `number` once `receipt` is durable, or why it could not be saved.
+    private func acknowledgement(_ number: Int64, _ receipt: DatabaseJournalReceipt?) async -> [UInt8] {
+        do {
+            try await self.service.namespaces.store(for: self.namespace).waitUntilDurable(receipt)
+            return DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok)
+        } catch {
+            return DatabaseSocketEncoder.reply(number, error: error)
+        }
+    }
+
+    /// Reads and handles messages until the client goes; `deferred` takes the replies that
+    /// wait for durability.
+    private func read(
+        _ socket: WebSocketSession, _ session: StreamSession, deferred: (DatabaseSocketReply) async throws -> Void
+    ) async throws {
+        var frames = DatabaseSocketFrames(maxBytes: Self.maxMessageBytes)
         while let message = try await socket.receive() {
             guard case .text(let text) = message else {
                 try await socket.close(code: .protocolError, reason: "The Realtime Database protocol sends text frames only.")
                 return
             }
-            let request: DatabaseSocketRequest?
+            let request: (DatabaseSocketRequest, size: Int)?
             do {
                 request = try Self.request(in: text, frames: &frames)
             } catch {
@@ -108,20 +149,23 @@ final class DatabaseSocketConnection: WebSocketHandler {
                 continue
             }
             switch request {
-            case .request(let number, let action)?:
-                try await self.handle(action, number: number, size: text.utf8.count, session: session, outbox: socket.outbox)
-            case .ping?:
+            case (.request(let number, let action), let size)?:
+                let reply = self.handle(action, number: number, size: size, session: session, outbox: socket.outbox)
+                if case .now(let bytes) = reply { try await socket.outbox.write(bytes) } else { try await deferred(reply) }
+            case (.ping, _)?:
                 try await socket.outbox.write(DatabaseSocketEncoder.pong)
-            case .ignored?, nil:
+            case (.ignored, _)?, nil:
                 continue
             }
         }
     }
 
-    /// The request `frame` completes, if any.
-    private static func request(in frame: String, frames: inout DatabaseSocketFrames) throws(DatabaseSocketProtocolError) -> DatabaseSocketRequest? {
+    /// The request `frame` completes, if any, and the size of its whole message.
+    private static func request(in frame: String, frames: inout DatabaseSocketFrames) throws(DatabaseSocketProtocolError) -> (
+        DatabaseSocketRequest, size: Int
+    )? {
         guard case .message(let whole) = try frames.receive(frame) else { return nil }
-        return try DatabaseSocketRequest(message: whole)
+        return (try DatabaseSocketRequest(message: whole), whole.utf8.count)
     }
 
     /// Runs the onDisconnect operations once the connection is over, as its last caller.
