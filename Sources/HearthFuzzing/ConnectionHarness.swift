@@ -10,12 +10,16 @@ import NIOEmbedded
 /// is closed once the bytes are in, as HTTP/2 has no half-closure), for HTTP/1.1 NIO's request decoder with
 /// Hearth's limits, the connection state handler, `HTTPServer.serve` (body limits, `Expect`,
 /// transport errors, response framing), the router, percent-decoding, `URLQuery`, the handlers,
-/// wire decoding and an in-memory store — then the client's side is closed, and serving must
+/// wire decoding and an in-memory store; an upgrade to WebSocket on the Realtime Database port
+/// goes to its protocol handler (`/.ws`) — then the client's side is closed, and serving must
 /// end: a hang is a bug libFuzzer reports with `-timeout`.
 public enum ConnectionHarness {
-    public static func serve(_ bytes: [UInt8], to port: FuzzService.Port) async {
+    /// - Parameter later: bytes sent once the first ones were handled (a WebSocket's frames
+    ///   after its upgrade, which completes asynchronously); nil sends everything at once.
+    public static func serve(_ bytes: [UInt8], to port: FuzzService.Port, later: [UInt8]? = nil) async {
         let service = FuzzService(port)
-        let configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration()
+        configuration.webSocketResponder = service.webSocketResponder
         let server = HTTPServer(
             configuration: configuration,
             responder: service.responder,
@@ -29,6 +33,13 @@ public enum ConnectionHarness {
             async let served: Void = server.serve(connection)
             // Decoding errors surface here as well as in the connection, which answers them.
             _ = try? await channel.writeInbound(ByteBuffer(bytes: bytes))
+            if let later {
+                // Let the upgrade complete and the handler start (coverage only, as for HTTP/2),
+                // then the frames, then a chance to answer them before the client leaves.
+                for _ in 0..<200 { await Task.yield() }
+                _ = try? await channel.writeInbound(ByteBuffer(bytes: later))
+                for _ in 0..<500 { await Task.yield() }
+            }
             channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
             if await connection.isHTTP2() {
                 // Give the streams' tasks a chance to answer (coverage only: whether they did

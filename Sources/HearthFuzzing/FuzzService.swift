@@ -19,6 +19,8 @@ public struct FuzzService: Sendable {
     public let responder: any HTTPResponder
     /// Renders transport errors (400, 413, 431) as the server does.
     public let errorRenderer: @Sendable (HTTPStatus, String) -> Response
+    /// Who takes the port's WebSocket upgrades (the Realtime Database's `/.ws`), as in production.
+    public let webSocketResponder: (any WebSocketResponder)?
 
     /// Logs nothing: the harnesses run millions of requests.
     public static let logger = Logger(label: "hearth-fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -39,6 +41,7 @@ public struct FuzzService: Sendable {
         let server = port == .firestore ? service.firestoreServer : service.databaseServer
         self.responder = BoundedResponder(base: server.responder)
         self.errorRenderer = server.errorRenderer
+        self.webSocketResponder = server.configuration.webSocketResponder
     }
 
     /// One request straight to the responder, no HTTP framing.

@@ -1,7 +1,7 @@
-/// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|database]
+/// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|database|websocket]
 /// [--listeners 1000] [--rate 200] [--seconds 10] [--writers 16] [--project bench]
 /// [--namespace bench]`. `--port` is the Firestore port, or the database port with
-/// `--service database`.
+/// `--service database` (SSE streams) or `--service websocket` (the SDKs' WebSocket protocol).
 struct BenchOptions: Sendable {
     var port = 0
     var pid: Int32 = 0
@@ -12,6 +12,7 @@ struct BenchOptions: Sendable {
     var project = "bench"
     var namespace = "bench"
     var database = false
+    var webSocket = false
 
     /// Parses `--name value` pairs; nil (after printing why) when something is wrong.
     static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -32,18 +33,19 @@ struct BenchOptions: Sendable {
             case "--project": options.project = value
             case "--namespace": options.namespace = value
             case "--service":
-                guard value == "firestore" || value == "database" else {
-                    print("hearth-listen-bench: --service is firestore or database, not \(value)")
+                guard ["firestore", "database", "websocket"].contains(value) else {
+                    print("hearth-listen-bench: --service is firestore, database or websocket, not \(value)")
                     return nil
                 }
                 options.database = value == "database"
+                options.webSocket = value == "websocket"
             default:
                 print("hearth-listen-bench: unknown option \(name)")
                 return nil
             }
         }
         guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0 else {
-            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS]")
+            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database|websocket] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS]")
             return nil
         }
         return options
@@ -51,6 +53,7 @@ struct BenchOptions: Sendable {
 
     /// What is listened to and written.
     var service: BenchService {
-        self.database ? .database(namespace: self.namespace) : .firestore(project: self.project)
+        if self.webSocket { return .databaseWebSocket(namespace: self.namespace) }
+        return self.database ? .database(namespace: self.namespace) : .firestore(project: self.project)
     }
 }

@@ -7,6 +7,9 @@ enum BenchService: Sendable {
     case firestore(project: String)
     /// Streams on the `/listened` location of a namespace.
     case database(namespace: String)
+    /// WebSocket connections (the SDKs' protocol, `/.ws`), each listening on `/listened`;
+    /// writes are REST PUTs as for `database`.
+    case databaseWebSocket(namespace: String)
 
     /// The words the report uses. Firestore has the targets of its listeners' issue (p99 under
     /// 100 ms, under 20 KiB per idle listener); the Realtime Database has none of its own.
@@ -23,7 +26,17 @@ enum BenchService: Sendable {
                 write: "PUT", writes: "PUTs", listened: "one location", latency: "write-to-event",
                 latencyTarget: "no target; Firestore listeners' target is p99 < 100 ms",
                 memoryTarget: "no target; Firestore listeners' target is < 20 KiB")
+        case .databaseWebSocket:
+            BenchWording(
+                listener: "connection", listeners: "connections", delivery: "event", deliveries: "events",
+                write: "PUT", writes: "PUTs", listened: "one location (WebSocket)", latency: "write-to-event",
+                latencyTarget: "target p99 < 50 ms", memoryTarget: "target < 20 KiB")
         }
+    }
+
+    /// Whether listeners speak the WebSocket protocol rather than read an event stream.
+    var isWebSocket: Bool {
+        if case .databaseWebSocket = self { true } else { false }
     }
 
     /// The request every listener sends, whole.
@@ -36,7 +49,18 @@ enum BenchService: Sendable {
             return Array((head + body).utf8)
         case .database(let namespace):
             return Array("GET /listened.json?ns=\(namespace) HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        case .databaseWebSocket(let namespace):
+            return Array(
+                ("GET /.ws?v=5&ns=\(namespace) HTTP/1.1\r\nHost: bench\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
         }
+    }
+
+    /// What a WebSocket listener sends once the server's hello arrived (the SDKs wait for the
+    /// handshake): its listen; nil for event streams.
+    var followUp: [UInt8]? {
+        guard self.isWebSocket else { return nil }
+        return SocketFrame.masked(Array(#"{"t":"d","d":{"r":1,"a":"q","b":{"p":"/listened","h":""}}}"#.utf8))
     }
 
     /// The request that writes benchmark value `sequence` (from 1), and the status that
@@ -49,7 +73,7 @@ enum BenchService: Sendable {
             let body = #"{"writes":[{"update":{"name":"\#(name)","fields":{"seq":{"integerValue":"\#(sequence)"}}}}]}"#
             return "POST /v1/projects/\(project)/databases/(default)/documents:commit HTTP/1.1\r\nHost: bench\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-        case .database(let namespace):
+        case .database(let namespace), .databaseWebSocket(let namespace):
             return Self.put("/listened/d\(sequence % 100).json?ns=\(namespace)", #"{"seq":\#(sequence)}"#)
         }
     }
@@ -59,7 +83,7 @@ enum BenchService: Sendable {
     var seedRequest: String? {
         switch self {
         case .firestore: nil
-        case .database(let namespace): Self.put("/listened.json?ns=\(namespace)", #"{"seed":{"ready":true}}"#)
+        case .database(let namespace), .databaseWebSocket(let namespace): Self.put("/listened.json?ns=\(namespace)", #"{"seed":{"ready":true}}"#)
         }
     }
 
@@ -67,7 +91,7 @@ enum BenchService: Sendable {
     var sequenceMarker: [UInt8] {
         switch self {
         case .firestore: Array(#""seq":{"integerValue":""#.utf8)
-        case .database: Array(#""seq":"#.utf8)
+        case .database, .databaseWebSocket: Array(#""seq":"#.utf8)
         }
     }
 
@@ -76,6 +100,7 @@ enum BenchService: Sendable {
         switch self {
         case .firestore: Array(#""initial":true"#.utf8)
         case .database: Array(#"{"path":"/","#.utf8)
+        case .databaseWebSocket: Array(#""p":"listened","d":{"seed""#.utf8)
         }
     }
 
@@ -86,6 +111,7 @@ enum BenchService: Sendable {
         switch self {
         case .firestore: [Array("event: error".utf8)]
         case .database: [Array("event: cancel".utf8), Array("event: auth_revoked".utf8)]
+        case .databaseWebSocket: [Array(#""a":"c""#.utf8), Array(#""a":"ac""#.utf8)]
         }
     }
 

@@ -98,7 +98,7 @@ enum ListenBench {
         acknowledgements.sort()
 
         print("cores: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) (the client's \(options.writers) writer threads and 1 listener thread share them with the server)")
-        print("\(words.listeners): \(options.listeners) SSE streams on \(words.listened); writes: \(writer.total) \(words.writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
+        print("\(words.listeners): \(options.listeners) \(service.isWebSocket ? "WebSocket listens" : "SSE streams") on \(words.listened); writes: \(writer.total) \(words.writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
         print("\(words.writes) acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
         print("\(words.deliveries) delivered: \(latencies.count)/\(expected); \(words.listeners) cut off: \(log.errors); streams closed: \(log.closed)")
         print("\(words.latency) latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (\(options.rate <= Self.lowRate ? "target p50 < 5 ms at this rate" : words.latencyTarget))")
@@ -113,6 +113,10 @@ enum ListenBench {
             print("server RSS: \(before) KiB before, \(after) KiB with \(options.listeners) idle \(words.listeners): \(String(format2: perListener / 1024)) KiB per idle \(words.listener) (\(words.memoryTarget))")
         }
         for failure in writer.failed.prefix(5) { print("\(words.write) failed: \(failure)") }
+        if case .databaseWebSocket(let namespace) = service {
+            let (perSecond, acknowledged) = try SocketPutBench.run(port: options.port, namespace: namespace, seconds: options.seconds)
+            print("put acknowledgements over one WebSocket (\(SocketPutBench.window) in flight, each durable): \(String(format2: perSecond))/s (\(acknowledged) in \(options.seconds) s)")
+        }
 
         for channel in channels { channel.close(promise: nil) }
     }

@@ -11,7 +11,10 @@ import Darwin
 /// sequence number (`BenchService.sequenceMarker`) each event carries and when it arrived.
 ///
 /// No HTTP decoder: every chunk holds whole SSE events, so chunk-size lines simply fall between
-/// the events' lines and are ignored. Keeps the client's cost per event small, since it shares the
+/// the events' lines and are ignored. Over the WebSocket protocol (`--service websocket`) there
+/// are no lines: the listen goes out once the server's hello arrived, and each read is scanned
+/// whole (frame headers are a few bytes that match no marker), up to its last `}`, the rest
+/// carried to the next read. Keeps the client's cost per event small, since it shares the
 /// machine's cores with the server it measures.
 final class ListenerHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
@@ -25,6 +28,10 @@ final class ListenerHandler: ChannelInboundHandler {
     private let endingLines: [[UInt8]]
     private let log: DeliveryLog
     private var line: [UInt8] = []
+    /// Sent once the WebSocket hello arrived (nil: sent, or an event stream).
+    private var followUp: [UInt8]?
+    private let framed: Bool
+    private static let hello = Array(#""t":"h""#.utf8)
 
     init(service: BenchService, log: DeliveryLog) {
         self.request = service.listenRequest
@@ -32,6 +39,8 @@ final class ListenerHandler: ChannelInboundHandler {
         self.initialMarker = service.initialMarker
         self.endingLines = service.endingLines
         self.log = log
+        self.followUp = service.followUp
+        self.framed = service.isWebSocket
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -47,6 +56,10 @@ final class ListenerHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let now = Monotonic.now()
         let buffer = Self.unwrapInboundIn(data)
+        if self.framed {
+            self.readFrames(buffer, at: now, context: context)
+            return
+        }
         var found = Found()
         // The partial line carried over from the previous read, taken out of `self` so the
         // loop below touches no class property.
@@ -73,6 +86,32 @@ final class ListenerHandler: ChannelInboundHandler {
             }
         }
         swap(&carried, &self.line)
+        if !found.sequences.isEmpty || found.initial || found.errors > 0 {
+            self.log.record(found.sequences, at: now, initial: found.initial, errors: found.errors)
+        }
+    }
+
+    /// A WebSocket read: the hello triggers the listen; every marker up to the last `}` counts.
+    private func readFrames(_ buffer: ByteBuffer, at now: UInt64, context: ChannelHandlerContext) {
+        var bytes = self.line
+        bytes.append(contentsOf: buffer.readableBytesView)
+        let end = (bytes.lastIndex(of: UInt8(ascii: "}")) ?? -1) + 1
+        self.line = Array(bytes[end...])
+        var found = Found()
+        bytes[..<end].withUnsafeBytes { scanned in
+            if let followUp = self.followUp, Self.find(Self.hello, in: scanned) != nil {
+                self.followUp = nil
+                context.writeAndFlush(Self.wrapOutboundOut(context.channel.allocator.buffer(bytes: followUp)), promise: nil)
+            }
+            var offset = 0
+            while offset < scanned.count, let at = Self.find(self.sequenceMarker, in: UnsafeRawBufferPointer(rebasing: scanned[offset...])) {
+                let rest = UnsafeRawBufferPointer(rebasing: scanned[(offset + at)...])
+                if let sequence = Self.sequence(after: self.sequenceMarker, in: rest) { found.sequences.append(sequence) }
+                offset += at + self.sequenceMarker.count
+            }
+            if Self.find(self.initialMarker, in: scanned) != nil { found.initial = true }
+            for ending in self.endingLines where Self.find(ending, in: scanned) != nil { found.errors += 1 }
+        }
         if !found.sequences.isEmpty || found.initial || found.errors > 0 {
             self.log.record(found.sequences, at: now, initial: found.initial, errors: found.errors)
         }

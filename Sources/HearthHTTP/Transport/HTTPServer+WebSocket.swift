@@ -29,7 +29,10 @@ extension HTTPServer {
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    let request = Self.request(head)
+                    var request = Self.request(head)
+                    request.remoteAddress = channel.remoteAddress.flatMap { address in
+                        address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
+                    }
                     guard let handler = webSockets.handler(for: request) else { throw NIOWebSocketUpgradeError.unsupportedWebSocketTarget }
                     try channel.pipeline.syncOperations.addHandler(
                         NIOWebSocketFrameAggregator(
@@ -67,7 +70,8 @@ extension HTTPServer {
     }
 
     /// Runs a WebSocket session's handler until it returns or the client goes; shutdown closes
-    /// the connection.
+    /// the connection. What the handler sends is bounded by ``HTTPServerConfiguration/streamBufferSize``
+    /// (``WebSocketOutbox``).
     func serveWebSocket(_ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, _ handler: any WebSocketHandler, _ request: Request)
         async
     {
@@ -76,7 +80,9 @@ extension HTTPServer {
         defer { self.shutdownSignal.removeObserver(observer) }
         do {
             try await channel.executeThenClose { inbound, outbound in
-                let session = WebSocketSession(inbound: inbound, outbound: outbound, allocator: raw.allocator, request: request)
+                let outbox = WebSocketOutbox(channel: raw, bound: self.configuration.streamBufferSize)
+                let session = WebSocketSession(
+                    inbound: inbound, outbound: outbound, outbox: outbox, allocator: raw.allocator, request: request)
                 try await handler.serve(session)
             }
         } catch {

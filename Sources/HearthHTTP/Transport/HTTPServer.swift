@@ -55,7 +55,7 @@ public final class HTTPServer: Sendable {
         var listenerChannel: (any Channel)?
     }
 
-    let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     package let responder: any HTTPResponder
     package let errorRenderer: @Sendable (HTTPStatus, String) -> Response
     let logger: Logger

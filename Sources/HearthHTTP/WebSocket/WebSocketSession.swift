@@ -7,8 +7,9 @@ import NIOWebSocket
 /// ``HTTPServerConfiguration/webSocketMaxFrameSize`` and messages larger than
 /// ``HTTPServerConfiguration/webSocketMaxMessageSize`` close the connection with 1009 (message
 /// too big), so a session holds at most two messages read ahead and one being assembled. Pings
-/// are answered here; a close from the client is answered and ends ``receive()``. ``send(_:)``
-/// waits while the client does not read (the connection's write buffer is full).
+/// are answered here; a close from the client is answered and ends ``receive()``. Everything
+/// the handler sends goes through ``outbox``, in order and without waiting, bounded in bytes
+/// (``HTTPServerConfiguration/streamBufferSize``): a client that stops reading is disconnected.
 ///
 /// Not `Sendable`: it is used by the task serving the session.
 public final class WebSocketSession {
@@ -18,15 +19,18 @@ public final class WebSocketSession {
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     private let allocator: ByteBufferAllocator
     private var closed = false
-    /// The upgrade request (head only).
+    /// The upgrade request (head only, with the peer's address).
     public let request: Request
+    /// Where messages leave, for this task and any other (a fan-out delivering events).
+    public let outbox: WebSocketOutbox
 
     init(
         inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
-        allocator: ByteBufferAllocator, request: Request
+        outbox: WebSocketOutbox, allocator: ByteBufferAllocator, request: Request
     ) {
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
+        self.outbox = outbox
         self.allocator = allocator
         self.request = request
     }
@@ -52,21 +56,25 @@ public final class WebSocketSession {
         return nil
     }
 
-    /// Sends one message in one frame.
+    /// Sends one message in one frame: text through ``outbox`` (in order with what others queue
+    /// there; throws ``HTTPServerError/clientDisconnected`` when the client is too far behind),
+    /// binary through NIO's writer (waiting while the connection is not writable).
     public func send(_ message: WebSocketMessage) async throws {
         switch message {
         case .text(let text):
-            try await self.outbound.write(WebSocketFrame(fin: true, opcode: .text, data: self.allocator.buffer(string: text)))
+            guard self.outbox.sendText(text) else { throw HTTPServerError.clientDisconnected }
         case .binary(let bytes):
             try await self.outbound.write(WebSocketFrame(fin: true, opcode: .binary, data: self.allocator.buffer(bytes: bytes)))
         }
     }
 
-    /// Sends a close frame (normal closure, 1000) unless one was sent; the connection closes
-    /// when the handler returns.
-    public func close() async throws {
-        var data = self.allocator.buffer(capacity: 2)
-        data.write(webSocketErrorCode: .normalClosure)
+    /// Sends a close frame with `code` (normal closure, 1000, by default) and `reason` (at most
+    /// 123 bytes of UTF-8 are kept, as RFC 6455 allows) unless one was sent; the connection
+    /// closes when the handler returns.
+    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async throws {
+        var data = self.allocator.buffer(capacity: 2 + reason.utf8.count)
+        data.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: Int(code.rawValue)))
+        data.writeBytes(reason.utf8.prefix(123))
         try await self.close(echoing: data)
     }
 

@@ -4,7 +4,8 @@ import Logging
 import Synchronization
 
 /// One Realtime Database listen held by a `StreamSession` (`rtdb.md` §4): over SSE, a GET with
-/// `Accept: text/event-stream`, its session's only subscription.
+/// `Accept: text/event-stream`, its session's only subscription; over the WebSocket protocol
+/// (`streams.md` §1), one `q` of a connection's many, named by its tag.
 ///
 /// The first event is a `put` at `/` with the current value (the query's result for a query
 /// listen), taken atomically with the subscription so no change is missed or repeated. Then
@@ -35,30 +36,47 @@ final class DatabaseStream: SessionSubscription {
     /// The session holding the listen, and the listen's tag in it.
     let session: StreamSession
     let tag: Int64
+    /// What the listen's events name (its path; over WebSocket, its tag and query).
+    let target: DatabaseListenTarget
     /// The query listen's last result lives here, so it is only touched under the lock.
     private let listener: Mutex<DatabaseListener>
     private let left = Atomic(false)
     /// Set once subscribed, so a listen that is removed leaves the store at once.
     private let subscription = Mutex<DatabaseSubscription?>(nil)
 
-    init(
+    /// The listen which over SSE makes a stream of its own: a session holding only it.
+    convenience init(
         call: DatabaseCall, format: DatabaseOutputFormat, registry: DatabaseRulesRegistry, settings: DatabaseSettings, streams: OpenStreams<Item>,
         fanout: DatabaseStreamFanout
+    ) {
+        let expires: Int64? = if case .user(_, let expires?) = call.caller { expires } else { nil }
+        let session = StreamSession(
+            scope: call.namespace, encoder: SSEEncoder(.database(format)), streams: streams, capacity: settings.bufferedEvents,
+            bufferedBytes: settings.bufferedBytes, expires: expires)
+        self.init(
+            call: call, format: format, registry: registry, settings: settings, fanout: fanout, session: session, tag: 0,
+            target: DatabaseListenTarget(path: call.path))
+    }
+
+    /// A listen held by `session` under `tag` (a WebSocket connection holds many), whose events
+    /// name `target`.
+    init(
+        call: DatabaseCall, format: DatabaseOutputFormat, registry: DatabaseRulesRegistry, settings: DatabaseSettings,
+        fanout: DatabaseStreamFanout, session: StreamSession, tag: Int64, target: DatabaseListenTarget
     ) {
         self.call = call
         self.format = format
         self.registry = registry
         self.settings = settings
         self.fanout = fanout
+        self.target = target
         let listener = DatabaseListener(path: call.path, query: call.query)
-        let encoder = SSEEncoder(.database(format))
-        self.sharedEncoding = listener.needsValue ? nil : DatabaseStreamEncoding(path: listener.path, encoder: encoder.sharingKey)
+        // Plain listens' bytes depend only on the location (and, tagged, the tag: never shared).
+        self.sharedEncoding =
+            listener.needsValue || target.tag != nil ? nil : DatabaseStreamEncoding(path: listener.path, encoder: session.encoder.sharingKey)
         self.listener = Mutex(listener)
-        let expires: Int64? = if case .user(_, let expires?) = call.caller { expires } else { nil }
-        self.session = StreamSession(
-            scope: call.namespace, encoder: encoder, streams: streams, capacity: settings.bufferedEvents,
-            bufferedBytes: settings.bufferedBytes, expires: expires)
-        self.tag = 0
+        self.session = session
+        self.tag = tag
     }
 
     /// Whether the listen left (removed, or its session ended); the fan-out skips it then.
@@ -66,20 +84,35 @@ final class DatabaseStream: SessionSubscription {
 
     /// Subscribes (atomically with the first event's value) and returns the streaming response.
     func response() -> Response {
+        let first = self.subscribe(sending: false)
+        let encoder = SSEEncoder(.database(self.format))
+        return self.session.response(headers: encoder.headers, opening: encoder.encode(.changes([first], self.target)))
+    }
+
+    /// Subscribes and sends the first event (the current value) through the live session, before
+    /// any change: over WebSocket the listen's data goes before its `ok`.
+    func start() {
+        _ = self.subscribe(sending: true)
+    }
+
+    /// Adds the listen to its session, subscribes, and returns the first event (also sending it
+    /// when `sending`).
+    private func subscribe(sending: Bool) -> DatabaseStreamEvent {
         self.session.add(self, id: self.tag)
-        // The first event is computed under the listener's lock, taken before subscribing: a
-        // change delivered meanwhile waits for it, so a query listen diffs against its first result.
-        let first = self.listener.withLock { listener -> DatabaseStreamEvent in
+        // The first event is computed (and sent) under the listener's lock, taken before
+        // subscribing: a change delivered meanwhile waits for it, so a query listen diffs
+        // against its first result and no change reaches the client before it.
+        return self.listener.withLock { listener -> DatabaseStreamEvent in
             let filter = listener
             let (subscription, root) = self.call.store.subscribe(at: filter.path) { [fanout] change, root, receipt in
                 guard filter.isAffected(by: change) else { return }
                 fanout.enqueue(change, value: filter.needsValue ? root.child(at: filter.path) : .empty, receipt: receipt, for: self)
             }
             self.subscription.withLock { $0 = subscription }
-            return listener.initialEvent(root: root)
+            let first = listener.initialEvent(root: root)
+            if sending { self.session.send(.changes([first], self.target)) }
+            return first
         }
-        let encoder = SSEEncoder(.database(self.format))
-        return self.session.response(headers: encoder.headers, opening: encoder.encode(.changes([first])))
     }
 
     /// Called by the fan-out for each durable change: checks the rules, then hands the events'
@@ -89,12 +122,16 @@ final class DatabaseStream: SessionSubscription {
     func deliver(_ change: DatabaseChange, value: DatabaseNode, rules: DatabaseRulesInForce?, shared: SharedBytes?) -> SharedBytes? {
         guard !self.hasEnded else { return nil }
         if self.lostAccess(rules: rules) {
-            self.session.remove(self.tag, with: .cancel)
+            self.session.remove(self.tag, with: .cancel(self.target))
             return nil
         }
-        let bytes = shared ?? SharedBytes(self.session.encoder.encode(.changes(self.listener.withLock { $0.events(for: change, value: value) })))
-        self.session.send(bytes)
-        return bytes
+        // Under the listener's lock, so nothing overtakes the first event (`subscribe`).
+        return self.listener.withLock { listener in
+            let bytes =
+                shared ?? SharedBytes(self.session.encoder.encode(.changes(listener.events(for: change, value: value), self.target)))
+            self.session.send(bytes)
+            return bytes
+        }
     }
 
     /// Ends the listen from the fan-out (a change that could not be saved was undone: the
@@ -104,7 +141,7 @@ final class DatabaseStream: SessionSubscription {
     }
 
     func recheck() -> SessionEvent? {
-        self.lostAccess(rules: self.registry.rules(for: self.call.namespace)) ? .cancel : nil
+        self.lostAccess(rules: self.registry.rules(for: self.call.namespace)) ? .cancel(self.target) : nil
     }
 
     func cutOff(behind backlog: SessionBacklog) -> SessionEvent? {

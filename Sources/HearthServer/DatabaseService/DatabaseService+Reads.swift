@@ -31,3 +31,25 @@ extension DatabaseService {
         Set(self.namespaces.names).union([current]).sorted()
     }
 }
+
+extension DatabaseService {
+    /// A listen for a connection holding many (the WebSocket protocol's `q`), once the rules
+    /// let the caller read the location: held by `session` under `tag`, its events naming
+    /// `target`. Not yet subscribed: `DatabaseStream.start` does that.
+    /// - Throws: 401 `Permission denied`.
+    func subscribe(
+        _ subscribe: DatabaseSubscribe, as caller: DatabaseCaller, in session: StreamSession, tag: Int64, target: DatabaseListenTarget
+    ) throws(DatabaseError) -> DatabaseStream {
+        let call = self.call(subscribe.namespace, subscribe.path, query: subscribe.query, as: caller)
+        try call.authorizeRead()
+        return DatabaseStream(
+            call: call, format: subscribe.format, registry: self.rules, settings: self.settings, fanout: self.fanout, session: session,
+            tag: tag, target: target)
+    }
+
+    /// Whether a query on `path` orders by an index the rules do not declare (`.indexOn`):
+    /// production then answers a listen with the `no_index` warning (the SDK logs it).
+    func lacksIndex(_ namespace: String, _ path: DatabasePath, _ query: DatabaseQuery) -> Bool {
+        (try? self.call(namespace, path, query: query, as: .admin).requireIndex()) == nil
+    }
+}

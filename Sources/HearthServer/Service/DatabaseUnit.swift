@@ -33,7 +33,11 @@ struct DatabaseUnit: ProductUnit {
             host: configuration.databaseHost ?? configuration.host, port: configuration.databasePort, responder: routes.responder(),
             errorRenderer: { status, message in DatabaseErrorResponse.transportResponse(status: status, message: message) },
             // Imports (`PUT /.json` as owner) may be as large as Firebase allows a write to be.
-            adjust: { $0.maxRequestBodySize = DatabaseWriteData.maxBodyBytes })
+            // The SDKs' WebSocket protocol is served at `/.ws` on the same port.
+            adjust: {
+                $0.maxRequestBodySize = DatabaseWriteData.maxBodyBytes
+                $0.webSocketResponder = DatabaseSocketResponder(service: service, identities: wiring.identities, logger: wiring.logger)
+            })
     }
 
     /// Puts back the stored trees, then the rules uploaded to `/.settings/rules.json` before

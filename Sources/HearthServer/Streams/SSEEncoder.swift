@@ -44,7 +44,7 @@ struct SSEEncoder: SessionEncoder, Hashable {
             return ServerSentEvent(event: "snapshot", id: snapshot.resumeToken.rfc3339, data: ListenCodec.json(snapshot, in: database)).encoded
         case .error(let error):
             return ServerSentEvent(event: "error", data: ListenCodec.json(error)).encoded
-        case .changes(let events):
+        case .changes(let events, _):
             return events.count == 1 ? self.database(events[0]) : events.flatMap { self.database($0) }
         case .cancel:
             return self.database(.cancel)

@@ -6,7 +6,7 @@ import Synchronization
 /// id, Realtime Database listens by tag), one byte-bounded queue for everything they deliver,
 /// and one encoder for the connection's transport. Today every SSE response is a session with
 /// one subscription (`ListenStream`, `DatabaseStream`), which ends with its subscription; a
-/// gRPC `Listen` stream or an RTDB WebSocket will be one session with many.
+/// gRPC `Listen` stream or an RTDB WebSocket (`DatabaseSocketConnection`) is one session with many.
 ///
 /// Why one layer for both products: the mechanics of a stream (a first event written before
 /// any later one, deliveries queued without waiting, a reader that falls behind cut off, the
@@ -138,6 +138,25 @@ final class StreamSession: Sendable {
         return Response(headers: headers, body: .eventStream { writer in
             try await self.serve(writer, lease)
         })
+    }
+
+    /// Makes `writer` (a WebSocket's outbox) the session's connection at once, so what is sent
+    /// from now on leaves in order with what its owner writes there directly (replies); call
+    /// before ``serve(on:)``, which runs its control loop.
+    func attach(_ writer: any ResponseBodyWriter) {
+        self.goLive(writer)
+    }
+
+    /// Serves the session on a connection of its own (a WebSocket: `writer` is its outbox, there
+    /// is no opening event, subscriptions come and go) until ``stop()``, a cut-off or the
+    /// connection's end; then every subscription leaves its store.
+    func serve(on writer: any ResponseBodyWriter) async throws {
+        try await self.serve(writer, SubscriptionLease { [self] in self.leaveAll() })
+    }
+
+    /// Ends ``serve(on:)`` (its connection ended); the subscriptions leave their stores.
+    func stop() {
+        self.control.close()
     }
 
     /// The session's body (`OpenStreams.serve`: the first event, then control items until the

@@ -40,12 +40,12 @@ import Testing
         #expect(self.streams.count(scope: "ns") == 1)  // one session, whatever it holds
 
         session.send(self.bytes("a\n\n"))
-        session.remove(1, with: .cancel)
+        session.remove(1, with: .cancel(.init(path: .root)))
         session.send(self.bytes("b\n\n"))
         #expect(writer.text == "first\n\na\n\nevent: cancel\ndata: null\n\nb\n\n")
         #expect(subscriptions.map(\.leaves) == [0, 1, 0])
         #expect(session.subscriptionCount == 2)
-        session.remove(1, with: .cancel)  // gone already: nothing
+        session.remove(1, with: .cancel(.init(path: .root)))  // gone already: nothing
         session.remove(0, with: nil)
         session.remove(2, with: nil)
         #expect(!session.hasEnded)  // this kind of session outlives its subscriptions
@@ -73,7 +73,7 @@ import Testing
 
     @Test func eventsBeforeTheFirstIsWrittenAreBoundedInBytes() async {
         let session = self.session(capacity: 100, bufferedBytes: 10)
-        let subscriptions = [ScriptedSubscription(cutOff: .cancel), ScriptedSubscription()]
+        let subscriptions = [ScriptedSubscription(cutOff: .cancel(.init(path: .root))), ScriptedSubscription()]
         for (id, subscription) in subscriptions.enumerated() { session.add(subscription, id: Int64(id)) }
         session.send(self.bytes("123456"))
         #expect(!session.hasEnded)
@@ -117,7 +117,7 @@ import Testing
         session.add(denied, id: 2)
         let writer = SessionWriter()
         let body = try self.start(session, writer, opening: "")
-        denied.loseAccess(with: .cancel)
+        denied.loseAccess(with: .cancel(.init(path: .root)))
         session.control.push(.keepAlive)
         #expect(await eventually { writer.text == "event: cancel\ndata: null\n\nevent: keep-alive\ndata: null\n\n" })
         #expect(kept.leaves == 0)
@@ -134,7 +134,7 @@ import Testing
         session.add(subscription, id: 0)
         let writer = SessionWriter()
         let body = try self.start(session, writer, opening: "")
-        subscription.loseAccess(with: .cancel)
+        subscription.loseAccess(with: .cancel(.init(path: .root)))
         session.control.push(.recheck)
         try await body.value
         #expect(writer.text == "event: cancel\ndata: null\n\n")
@@ -149,7 +149,7 @@ import Testing
         session.send(self.bytes("early\n\n"))  // before or after going live, it is written in order
         #expect(await eventually { writer.text == "early\n\n" })
         for index in 0..<5 {
-            session.send(SharedBytes(self.encoder.encode(.changes([.keepAlive]))))
+            session.send(SharedBytes(self.encoder.encode(.changes([.keepAlive], .init(path: .root)))))
             let delivered = writer.text.matches(of: /keep-alive/).count
             #expect(delivered == index + 1)
         }
