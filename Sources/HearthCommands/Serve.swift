@@ -84,6 +84,12 @@ extension HearthCommand {
         @Option(help: "Realtime Database rules file for every namespace, reloaded when it changes (default: firebase.json's database.rules). Without one every request is allowed.")
         var databaseRules: String?
 
+        @Option(help: "Web UI port, always on loopback (default: firebase.json's emulators.ui.port, else 4000, or a free port when 4000 is taken).")
+        var uiPort: Int?
+
+        @Flag(name: .customLong("no-ui"), help: "Do not serve the web UI.")
+        var noUI = false
+
         @Option(help: "The project folder whose firebase.json and .firebaserc are read.")
         var config = "."
 
@@ -103,7 +109,7 @@ extension HearthCommand {
             if (self.tlsCert == nil) != (self.tlsKey == nil) {
                 throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key, or neither.")
             }
-            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort)] {
+            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort), ("--ui-port", self.uiPort)] {
                 if let port, !(0...65_535).contains(port) {
                     throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
                 }
@@ -173,6 +179,8 @@ extension HearthCommand {
             configuration.databasePort = self.databasePort ?? project.database.port ?? 9000
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
+            configuration.uiPort = self.uiPort ?? project.ui.port
+            configuration.servesUI = !self.noUI && project.uiEnabled != false
             configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
             configuration.database.bufferedEvents = self.databaseStreamBuffer
             configuration.listening.bufferedSnapshots = self.listenBuffer
@@ -245,6 +253,8 @@ extension HearthCommand {
                 case .database:
                     FileHandle.standardOutput.write(Data("export FIREBASE_DATABASE_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                     logger.info("Realtime Database ready at \(scheme)://\(endpoint.hostAndPort)/.json?ns=\(configuration.project)-default-rtdb")
+                case .ui:
+                    logger.notice("Web UI at \(scheme)://\(endpoint.hostAndPort)/ (this machine only)")
                 }
             }
             let exposure = NetworkExposure(

@@ -5,6 +5,8 @@ public struct BoundEndpoint: Sendable, Hashable {
     public enum Service: String, Sendable {
         case firestore
         case database
+        /// The web UI (issue 18): a page, not an emulator; the hub lists it as the suite does.
+        case ui
     }
 
     public var service: Service

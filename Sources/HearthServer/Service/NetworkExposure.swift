@@ -29,6 +29,8 @@ public struct NetworkExposure: Sendable {
             switch endpoint.service {
             case .firestore: "Firestore on \(endpoint.hostAndPort)"
             case .database: "the Realtime Database on \(endpoint.hostAndPort)"
+            // Never exposed (the UI binds loopback, see UIUnit), named should that change.
+            case .ui: "the web UI on \(endpoint.hostAndPort)"
             }
         }
         var rules: [String] = []
@@ -44,6 +46,8 @@ public struct NetworkExposure: Sendable {
                     self.databaseRulesLoaded
                         ? "Realtime Database data as its rules allow"
                         : "all Realtime Database data, since no --database-rules file is loaded (rules uploaded to /.settings/rules.json apply to their namespace)")
+            case .ui:
+                break
             }
         }
         let admin =
