@@ -51,6 +51,7 @@ function explain(status, text) {
 
 /**
  * Sends a request to a product as the admin identity and returns the parsed JSON (or null).
+ * `body` is JSON-encoded, except a string, which is sent as it is (JSON text already).
  * Throws APIError with the server's message on an error status.
  */
 export async function call(product, method, path, body, options = {}) {

@@ -57,7 +57,7 @@ class DatabaseView {
     this.main.replaceChildren(
       h('h1', {}, 'Realtime Database'), picker,
       h('nav', { class: 'breadcrumb', 'aria-label': 'Location' }, h('ol', {}, crumbs)),
-      h('div', { class: 'columns' },
+      h('div', { class: 'columns two' },
         h('section', { class: 'panel wide', 'aria-labelledby': 'db-tree' }, h('h2', { id: 'db-tree' }, `Data at /${this.path.join('/')}`), this.nodeActions(this.path), this.tree),
         h('section', { class: 'panel', 'aria-labelledby': 'db-tools' }, h('h2', { id: 'db-tools' }, 'Query, import and export'), this.queryForm(), this.transferForm())));
     await this.fill(this.tree, this.path);
@@ -121,7 +121,7 @@ class DatabaseView {
       e.preventDefault();
       let parsed;
       try { parsed = JSON.parse(input.value); } catch (_) { parsed = input.value; }
-      await attempt(() => call('database', 'PUT', this.url(path), parsed), `Saved /${path.join('/')}.`);
+      await attempt(() => call('database', 'PUT', this.url(path), JSON.stringify(parsed)), `Saved /${path.join('/')}.`);
     } }, input, h('button', { type: 'submit', class: 'small' }, 'Set'),
     h('button', { type: 'button', class: 'small danger', 'aria-label': `Delete ${path.join('/')}`, onclick: () => this.remove(path) }, '✕'));
     return h('li', { 'data-path': path.join('/') }, h('span', { class: 'key' }, isRoot ? `${key}:` : `${key}:`), save);
@@ -145,8 +145,8 @@ class DatabaseView {
       try { value = JSON.parse(valueInput.value); } catch (error) { say(`The value is not JSON: ${error.message}`, true); return; }
       const key = keyInput.value.trim();
       const ok = key
-        ? await attempt(() => call('database', 'PUT', this.url([...path, key]), value), 'Child added.')
-        : await attempt(() => call('database', 'POST', this.url(path), value), 'Child pushed.');
+        ? await attempt(() => call('database', 'PUT', this.url([...path, key]), JSON.stringify(value)), 'Child added.')
+        : await attempt(() => call('database', 'POST', this.url(path), JSON.stringify(value)), 'Child pushed.');
       if (ok !== undefined) { form.remove(); this.expanded.add(path.join('/')); this.refresh(); }
     } }, field('Key', keyInput), field('Value (JSON)', valueInput),
     h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Add'), h('button', { type: 'button', onclick: () => form.remove() }, 'Cancel')));

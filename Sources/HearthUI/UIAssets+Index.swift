@@ -8,6 +8,7 @@ extension UIAssets {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Hearth</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/style.css">
 <script type="module" src="/app.js"></script>
 </head>

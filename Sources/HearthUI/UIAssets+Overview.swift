@@ -24,7 +24,7 @@ export async function render(main) {
   for (const f of cfg.rules.database.files) rulesRows.push([`Realtime Database${f.namespace ? ` (${f.namespace})` : ''}`, f.file, f.problem]);
   for (const d of cfg.rules.database.deployed) rulesRows.push([`Realtime Database (${d.namespace})`, d.origin, null]);
   const rules = rulesRows.length
-    ? h('table', {}, h('caption', {}, 'Security rules'), h('thead', {}, h('tr', {}, ['Product', 'Rules', 'Status'].map((c) => h('th', { scope: 'col' }, c)))),
+    ? h('table', {}, h('caption', { class: 'visually-hidden' }, 'Security rules'), h('thead', {}, h('tr', {}, ['Product', 'Rules', 'Status'].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, rulesRows.map(([product, origin, problem]) => h('tr', {}, h('th', { scope: 'row' }, product), h('td', {}, origin),
         h('td', {}, status(problem), problem ? h('pre', { class: 'problem' }, problem) : null)))))
     : h('p', {}, 'No security rules are loaded: every request is allowed, as in the emulator suite.');

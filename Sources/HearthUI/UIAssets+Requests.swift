@@ -10,6 +10,9 @@ import { stream, h, field, say } from '/api.js';
 
 const KEEP = 2000;
 
+/** A Firestore resource name without its `projects/…/documents` prefix (the detail shows it whole). */
+const shortPath = (path) => path.replace(/^projects\/[^/]+\/databases\/[^/]+\/documents/, '') || '/';
+
 export async function render(main) {
   const view = new RequestsView(main);
   view.draw();
@@ -30,7 +33,7 @@ class RequestsView {
     this.outcome = h('select', {}, h('option', { value: '' }, 'any'), h('option', { value: 'allow' }, 'allowed'), h('option', { value: 'deny' }, 'denied'));
     this.product = h('select', {}, h('option', { value: '' }, 'both'), h('option', { value: 'firestore' }, 'Firestore'), h('option', { value: 'database' }, 'Realtime Database'));
     this.pathFilter = h('input', { type: 'search', placeholder: 'part of a path' });
-    for (const control of [this.outcome, this.product, this.pathFilter]) control.addEventListener('input', () => this.drawTable());
+    for (const control of [this.outcome, this.product, this.pathFilter]) for (const type of ['input', 'change']) control.addEventListener(type, () => this.drawTable());
     this.body = h('tbody');
     this.count = h('p', { class: 'muted', 'aria-live': 'polite' });
     this.detail = h('section', { class: 'panel wide detail', 'aria-labelledby': 'rq-detail' }, h('h2', { id: 'rq-detail' }, 'Evaluation'), h('p', { class: 'muted' }, 'Pick a request to see the rules that judged it.'));
@@ -39,7 +42,7 @@ class RequestsView {
       h('p', {}, 'Every security-rules evaluation of Firestore and the Realtime Database (REST, listen streams, gRPC, WebSocket), newest first, live. Requests as owner and projects without rules are not evaluated and do not appear.'),
       h('form', { class: 'inline', onsubmit: (e) => e.preventDefault() }, field('Outcome', this.outcome), field('Product', this.product), field('Path contains', this.pathFilter)),
       this.count,
-      h('div', { class: 'columns' },
+      h('div', { class: 'columns two' },
         h('section', { class: 'panel wide', 'aria-labelledby': 'rq-list' }, h('h2', { id: 'rq-list' }, 'Evaluations'),
           h('div', { class: 'scroll' }, h('table', { class: 'requests' },
             h('thead', {}, h('tr', {}, ['Time', 'Product', 'Method', 'Path', 'Caller', 'Outcome'].map((c) => h('th', { scope: 'col' }, c)))),
@@ -89,7 +92,7 @@ class RequestsView {
       return h('tr', { tabindex: '0', class: `outcome-${e.outcome}${this.selected === e.id ? ' selected' : ''}`, 'data-id': String(e.id), 'aria-current': this.selected === e.id ? 'true' : null,
         onclick: open, onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); open(); } } },
       h('td', {}, new Date(e.time / 1000).toLocaleTimeString()), h('td', {}, e.product === 'firestore' ? 'Firestore' : 'RTDB'),
-      h('td', {}, e.method), h('td', { class: 'path' }, e.path), h('td', {}, e.caller),
+      h('td', {}, e.method), h('td', { class: 'path', title: e.path }, shortPath(e.path)), h('td', {}, e.caller),
       h('td', {}, h('span', { class: `badge ${e.outcome}` }, e.outcome === 'allow' ? 'allowed' : 'denied')));
     });
     this.body.replaceChildren(...rows);

@@ -29,9 +29,9 @@ a { color: var(--accent); }
 .top ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
 .top a { display: block; padding: .4rem .7rem; border-radius: 6px; text-decoration: none; color: var(--fg); }
 .top a[aria-current="page"] { background: var(--accent); color: var(--accent-fg); }
-main { padding: 1rem; }
+main { padding: 1rem 1rem 4rem; }
 h1 { margin: .2rem 0 1rem; font-size: 1.5rem; }
-h2 { font-size: 1.15rem; margin: .2rem 0 .6rem; }
+h2 { font-size: 1.15rem; margin: .2rem 0 .6rem; overflow-wrap: anywhere; }
 h3 { font-size: 1rem; margin: .2rem 0 .5rem; }
 button { font: inherit; padding: .35rem .75rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--accent-fg); cursor: pointer; }
 button.small { padding: .1rem .45rem; font-size: .85rem; }
@@ -46,6 +46,7 @@ form.inline { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .25rem
 form.inline.leaf { display: inline-flex; margin: 0; gap: .25rem; }
 .actions { display: flex; gap: .4rem; flex-wrap: wrap; margin: .4rem 0; }
 .columns { display: grid; grid-template-columns: minmax(12rem, 1fr) minmax(14rem, 1.3fr) minmax(20rem, 2.5fr); gap: 1rem; align-items: start; }
+.columns.two { grid-template-columns: minmax(0, 1.5fr) minmax(0, 1fr); }
 .panel { background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: .75rem; min-width: 0; }
 .card { border: 1px solid var(--border); border-radius: 8px; padding: .75rem; margin: .5rem 0; background: var(--bg); }
 .list { list-style: none; margin: 0; padding: 0; max-height: 70vh; overflow: auto; }
@@ -82,6 +83,8 @@ pre.problem { color: var(--deny-fg); background: var(--deny-bg); white-space: pr
 .requests tr { cursor: pointer; }
 .requests tr.selected td { background: var(--code-bg); font-weight: 600; }
 .requests td.path { font-family: ui-monospace, monospace; font-size: .85rem; }
+.requests td { white-space: nowrap; }
+.requests td.path { white-space: normal; overflow-wrap: anywhere; }
 .scroll { max-height: 70vh; overflow: auto; }
 .source { font-size: .85rem; padding-left: 3rem; background: var(--code-bg); border: 1px solid var(--border); border-radius: 6px; max-height: 60vh; overflow: auto; }
 .source li { white-space: pre; }
@@ -94,7 +97,8 @@ pre.problem { color: var(--deny-fg); background: var(--deny-bg); white-space: pr
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .8rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
-.status { position: fixed; bottom: 0; left: 0; right: 0; padding: .4rem 1rem; background: var(--panel); border-top: 1px solid var(--border); min-height: 2rem; }
+.status { position: fixed; bottom: .5rem; right: .5rem; max-width: min(40rem, 45vw); padding: .4rem 1rem; background: var(--panel); border: 1px solid var(--border); border-radius: 6px; }
+.status:empty { display: none; }
 .status.error { color: var(--deny-fg); background: var(--deny-bg); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .detail h2:focus { outline: none; }
