@@ -65,7 +65,7 @@ class AuthView {
   }
 
   async refresh() {
-    const answer = await attempt(() => call('auth', 'POST', `/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(this.project)}/accounts:query`, { returnUserInfo: true, limit: 1000 }));
+    const answer = await attempt(() => call('auth', 'POST', `/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(this.project)}/accounts:query`, { returnUserInfo: true }));
     this.users = (answer && answer.userInfo) || [];
     this.drawUsers();
     await this.drawCodes();
@@ -112,9 +112,15 @@ class AuthView {
         body.customAttributes = claims;
       } else if (user && user.customAttributes) body.customAttributes = '{}';
       if (user) body.disableUser = inputs.disabled.checked; else body.disabled = inputs.disabled.checked;
+      // Creating takes no custom claims (as the Admin SDK's createUser): they follow in an update.
       const ok = user
         ? await attempt(() => call('auth', 'POST', `${this.accounts}:update`, { localId: user.localId, ...body }), 'User saved.')
-        : await attempt(() => call('auth', 'POST', this.accounts, body), 'User added.');
+        : await attempt(async () => {
+          const { customAttributes, ...profile } = body;
+          const created = await call('auth', 'POST', this.accounts, profile);
+          if (customAttributes) await call('auth', 'POST', `${this.accounts}:update`, { localId: created.localId, customAttributes });
+          return created;
+        }, 'User added.');
       if (ok !== undefined) { this.editorSlot.replaceChildren(); await this.refresh(); }
     } },
     h('h2', {}, user ? `Edit ${user.email || user.localId}` : 'Add a user'),
