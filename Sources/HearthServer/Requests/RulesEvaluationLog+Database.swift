@@ -1,4 +1,3 @@
-import HearthFirestore
 import HearthRules
 
 extension RulesEvaluationLog {
@@ -28,11 +27,10 @@ extension RulesEvaluationLog {
         } else {
             caller = "unauthenticated"
         }
-        let now = Timestamp.now()
         self.record(
             Record(
                 product: .database, method: verb, path: path, scope: namespace, caller: caller,
                 outcome: decision.isAllowed ? .allow : .deny, explanation: decision.explanation, lines: lines,
-                origin: rules.origin, source: rules.source, time: now.seconds * 1_000_000 + Int64(now.nanos) / 1000))
+                origin: rules.origin, source: rules.source))
     }
 }

@@ -1,4 +1,3 @@
-import HearthFirestore
 import HearthRules
 
 extension RulesEvaluationLog {
@@ -26,11 +25,10 @@ extension RulesEvaluationLog {
         case .owner: caller = "owner"
         case .user(let uid, _): caller = "uid \(uid)"
         }
-        let now = Timestamp.now()
         self.record(
             Record(
                 product: .firestore, method: method.rawValue, path: resource, scope: project, caller: caller,
                 outcome: decision.isAllowed ? .allow : .deny, explanation: decision.explanation, lines: lines,
-                origin: rules.origin, source: rules.source, time: now.seconds * 1_000_000 + Int64(now.nanos) / 1000))
+                origin: rules.origin, source: rules.source))
     }
 }

@@ -1,3 +1,4 @@
+import HearthFirestore
 import HearthHTTP
 import Synchronization
 
@@ -41,7 +42,6 @@ final class RulesEvaluationLog: Sendable {
         var lines: [RulesEvaluation.Line]
         var origin: String
         var source: String
-        var time: Int64
     }
 
     private struct Slot {
@@ -66,10 +66,19 @@ final class RulesEvaluationLog: Sendable {
     static let subscriberCapacity = 256
 
     let capacity: Int
+    /// Wall-clock microseconds since the epoch, the time each entry gets.
+    private let now: @Sendable () -> Int64
     private let state = Mutex(State())
 
-    init(capacity: Int = RulesEvaluationLog.defaultCapacity) {
+    init(capacity: Int = RulesEvaluationLog.defaultCapacity, now: @escaping @Sendable () -> Int64 = RulesEvaluationLog.wallClock) {
         self.capacity = capacity
+        self.now = now
+    }
+
+    /// Microseconds since the epoch, as Firestore's timestamps count them.
+    @Sendable static func wallClock() -> Int64 {
+        let now = Timestamp.now()
+        return now.seconds * 1_000_000 + Int64(now.nanos) / 1000
     }
 
     /// Bytes the log holds now (entries and the sources they use).
@@ -81,6 +90,7 @@ final class RulesEvaluationLog: Sendable {
         let lines = record.lines.prefix(RulesEvaluation.maxLines).map { line in
             RulesEvaluation.Line(line: line.line, column: line.column, outcome: line.outcome, detail: RulesEvaluation.bounded(line.detail))
         }
+        let time = self.now()
         self.state.withLock { state in
             var fresh = false
             let source: RulesSource
@@ -95,7 +105,7 @@ final class RulesEvaluationLog: Sendable {
                 fresh = true
             }
             let entry = RulesEvaluation(
-                id: state.nextID, time: record.time, product: record.product, method: RulesEvaluation.bounded(record.method),
+                id: state.nextID, time: time, product: record.product, method: RulesEvaluation.bounded(record.method),
                 path: RulesEvaluation.bounded(record.path), scope: RulesEvaluation.bounded(record.scope),
                 caller: RulesEvaluation.bounded(record.caller), outcome: record.outcome,
                 explanation: RulesEvaluation.bounded(record.explanation), lines: lines, rules: source)

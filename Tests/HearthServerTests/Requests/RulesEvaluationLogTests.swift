@@ -13,7 +13,7 @@ import Testing
         RulesEvaluationLog.Record(
             product: .firestore, method: "get", path: path, scope: "p", caller: "unauthenticated", outcome: outcome,
             explanation: "get on \(path) was denied", lines: [RulesEvaluation.Line(line: 3, column: 5, outcome: outcome, detail: "allow get → false")],
-            origin: origin, source: source, time: 0)
+            origin: origin, source: source)
     }
 
     @Test func theLogKeepsTheNewestEntriesWithinItsBudget() {
@@ -44,6 +44,15 @@ import Testing
         #expect(snapshot.sources.map(\.text) == ["rules B"])
         #expect(snapshot.evaluations.allSatisfy { $0.rules.text == "rules B" })
         #expect(log.bytes <= 12 * 1024)
+    }
+
+    @Test func eachEntryGetsTheLogsClockAndTheNextID() {
+        let log = RulesEvaluationLog(now: { 1_767_225_600_000_000 })
+        log.record(Self.record())
+        log.record(Self.record())
+        let entries = log.snapshot().evaluations
+        #expect(entries.map(\.id) == [1, 2])
+        #expect(entries.allSatisfy { $0.time == 1_767_225_600_000_000 })
     }
 
     @Test func textsAreCutToTheirBound() {
