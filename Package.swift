@@ -3,7 +3,7 @@
 //
 // Layers, imports pointing down only (see README "Architecture"):
 //
-//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthAuth, HearthRules, HearthJSON, HearthStorage }
+//   hearth (executable) -> HearthCommands -> HearthServer -> { HearthHTTP, HearthFirestore, HearthDatabase, HearthAuth, HearthRules, HearthJSON, HearthStorage, HearthUI }
 //   (HearthCommands also names HearthHTTP's TLS errors; HearthHTTP brings SwiftNIO, NIOHTTP2, NIOSSL.)
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
@@ -83,11 +83,14 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // Leaf: the web UI's files (HTML, CSS, JavaScript modules) as Swift string literals, so
+        // the binary carries them with no build step and no resource bundle. No dependencies.
+        .target(name: "HearthUI", swiftSettings: strictness),
         // Composition: routes, wire JSON <-> domain types, identity, error mapping.
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthStorage", "HearthRules", "HearthCore",
+                "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthStorage", "HearthRules", "HearthCore", "HearthUI",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -176,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthRules", "HearthStorage",
+                "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthRules", "HearthStorage", "HearthUI",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness

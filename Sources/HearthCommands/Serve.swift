@@ -88,6 +88,12 @@ extension HearthCommand {
         @Option(help: "Realtime Database rules file for every namespace, reloaded when it changes (default: firebase.json's database.rules). Without one every request is allowed.")
         var databaseRules: String?
 
+        @Option(help: "Web UI port, always on loopback (default: firebase.json's emulators.ui.port, else 4000, or a free port when 4000 is taken).")
+        var uiPort: Int?
+
+        @Flag(name: .customLong("no-ui"), help: "Do not serve the web UI.")
+        var noUI = false
+
         @Option(help: "The project folder whose firebase.json and .firebaserc are read.")
         var config = "."
 
@@ -107,7 +113,7 @@ extension HearthCommand {
             if (self.tlsCert == nil) != (self.tlsKey == nil) {
                 throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key, or neither.")
             }
-            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort), ("--auth-port", self.authPort)] {
+            for (name, port) in [("--port", self.port), ("--database-port", self.databasePort), ("--auth-port", self.authPort), ("--ui-port", self.uiPort)] {
                 if let port, !(0...65_535).contains(port) {
                     throw ValidationError("\(name) must be between 0 and 65535 (got \(port)).")
                 }
@@ -179,6 +185,8 @@ extension HearthCommand {
             configuration.authHost = self.host == nil ? project.auth.host : nil
             configuration.databaseRulesFiles = self.databaseRules.map { ["": $0] } ?? project.databaseRules
             configuration.database.enforcesIndexes = self.enforceIndexes
+            configuration.uiPort = self.uiPort ?? project.ui.port
+            configuration.servesUI = !self.noUI && project.uiEnabled != false
             configuration.database.keepAlive = .milliseconds(Int64((self.databaseKeepAlive * 1000).rounded()))
             configuration.database.bufferedEvents = self.databaseStreamBuffer
             configuration.listening.bufferedSnapshots = self.listenBuffer
@@ -254,6 +262,8 @@ extension HearthCommand {
                 case .auth:
                     FileHandle.standardOutput.write(Data("export FIREBASE_AUTH_EMULATOR_HOST=\(endpoint.hostAndPort)\n".utf8))
                     logger.info("Auth ready at \(scheme)://\(endpoint.hostAndPort)/identitytoolkit.googleapis.com/v1 (project \(configuration.project))")
+                case .ui:
+                    logger.notice("Web UI at \(scheme)://\(endpoint.hostAndPort)/ (this machine only)")
                 }
             }
             let exposure = NetworkExposure(

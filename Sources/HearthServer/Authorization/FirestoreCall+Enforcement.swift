@@ -10,6 +10,7 @@ extension FirestoreCall {
     /// evaluated with its file:line and result, or that none matched. The log gets the same.
     func enforce(_ decision: Decision, _ method: RequestMethod, _ resource: @autoclosure () -> String, _ rules: RulesInForce) throws(FirestoreError) {
         self.decisionObserver?(decision)
+        self.evaluations?.record(decision, method: method, resource: resource(), identity: self.identity, project: self.database.project, rules: rules)
         guard !decision.isAllowed else { return }
         let reasons =
             decision.evaluations.isEmpty

@@ -15,6 +15,9 @@ public final class FirestoreRulesRegistry: Sendable {
     private let deployed = Mutex<[String: RulesInForce]>([:])
     private let observers: RulesObservers
     private let logger: Logger
+    /// Every evaluation of these rules, for the Requests feed (shared with the Realtime
+    /// Database's registry on a server, which takes it from here).
+    let evaluations: RulesEvaluationLog
 
     /// Loads the rules file, if any.
     /// - Parameters:
@@ -26,6 +29,7 @@ public final class FirestoreRulesRegistry: Sendable {
         file path: String?, logger: Logger, recheckInterval: Duration = defaultRecheckInterval,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) throws(RulesLoadError) {
+        self.evaluations = RulesEvaluationLog()
         let observers = RulesObservers()
         self.logger = logger
         self.observers = observers
@@ -72,5 +76,13 @@ public final class FirestoreRulesRegistry: Sendable {
             throw RulesLoadError("The rules file \(file.path) does not compile:\n\(diagnostics.formatted(source: source))")
         }
         return rules
+    }
+
+    /// The rules file (if any) and why its current version is not in force (nil when it is),
+    /// and the projects with deployed rules and where those came from: the UI's Overview.
+    func status() -> (file: (path: String, problem: String?)?, deployed: [(project: String, origin: String)]) {
+        let file = self.file.map { (path: $0.file.path, problem: $0.problem()) }
+        let deployed = self.deployed.withLock { $0.map { (project: $0.key, origin: $0.value.origin) } }.sorted { $0.project < $1.project }
+        return (file, deployed)
     }
 }

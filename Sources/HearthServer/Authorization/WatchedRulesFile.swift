@@ -22,6 +22,9 @@ final class WatchedRulesFile<Rules: Sendable>: Sendable {
         var signature: RulesFile.Signature?
         /// When the file is next examined; requests before then take the rules as they are.
         var nextCheck: ContinuousClock.Instant
+        /// Why the file's latest version is not in force (it does not compile, or is gone);
+        /// nil when it is.
+        var problem: String?
     }
 
     let file: RulesFile
@@ -77,18 +80,32 @@ final class WatchedRulesFile<Rules: Sendable>: Sendable {
     /// Reads and compiles the changed file; nil (the previous rules stay) when that fails.
     private func reload(present: Bool) -> Rules? {
         guard present else {
-            self.logger.warning("The \(self.kind) file \(self.file.path) is gone; the previous rules stay in force until it is back.")
+            let problem = "The \(self.kind) file \(self.file.path) is gone; the previous rules stay in force until it is back."
+            self.state.withLock { $0.problem = problem }
+            self.logger.warning("\(problem)")
             return nil
         }
         do {
             let rules = try self.compile(self.file)
-            self.state.withLock { $0.rules = rules }
+            self.state.withLock {
+                $0.rules = rules
+                $0.problem = nil
+            }
             self.logger.info("Reloaded \(self.kind) from \(self.file.path)")
             self.reloaded()
             return rules
         } catch {
+            self.state.withLock { $0.problem = "\(error)" }
             self.logger.error("\(error)\nThe previous rules stay in force; fix the file and save it again.")
             return nil
         }
+    }
+
+    /// Whether the file as it is now is in force, after looking at it if a look is due: nil
+    /// when it is, else why not (its compile errors at file:line:column, or that it is gone),
+    /// for the UI's Overview, so a broken edit is shown instead of silently ignored.
+    func problem() -> String? {
+        _ = self.rules()
+        return self.state.withLock { $0.problem }
     }
 }

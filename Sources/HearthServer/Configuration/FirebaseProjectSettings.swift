@@ -20,6 +20,10 @@ public struct FirebaseProjectSettings: Sendable, Equatable {
     public var firestore = Endpoint()
     public var database = Endpoint()
     public var auth = Endpoint()
+    /// `emulators.ui`: its port (its host is ignored: the UI is loopback only).
+    public var ui = Endpoint()
+    /// `emulators.ui.enabled`; nil when not said (the UI runs).
+    public var uiEnabled: Bool?
     public var firestoreRules: String?
     /// Namespace → rules file; `""` is the file for every namespace.
     public var databaseRules: [String: String] = [:]
@@ -58,6 +62,8 @@ public struct FirebaseProjectSettings: Sendable, Equatable {
         settings.firestore = try Self.endpoint(emulators?["firestore"], "emulators.firestore")
         settings.database = try Self.endpoint(emulators?["database"], "emulators.database")
         settings.auth = try Self.endpoint(emulators?["auth"], "emulators.auth")
+        settings.ui = try Self.endpoint(emulators?["ui"], "emulators.ui")
+        if case .bool(let enabled)? = emulators?["ui"]?.objectValue?["enabled"] { settings.uiEnabled = enabled }
         func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : directory + "/" + path }
         switch config["firestore"] {
         case .object(let firestore)?:

@@ -18,6 +18,9 @@ final class DatabaseRulesRegistry: Sendable {
     private let deployed = Mutex<[String: DatabaseRulesInForce]>([:])
     private let observers: RulesObservers
     private let logger: Logger
+    /// Every evaluation of these rules, for the Requests feed (shared with Firestore's
+    /// registry on a server).
+    let evaluations: RulesEvaluationLog
 
     /// - Parameters:
     ///   - files: namespace → rules file path; ``everyNamespace`` for the default file.
@@ -26,8 +29,9 @@ final class DatabaseRulesRegistry: Sendable {
     ///   must not start with other rules than the ones asked for.
     init(
         files: [String: String], logger: Logger, recheckInterval: Duration = FirestoreRulesRegistry.defaultRecheckInterval,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, evaluations: RulesEvaluationLog = RulesEvaluationLog()
     ) throws(RulesLoadError) {
+        self.evaluations = evaluations
         let observers = RulesObservers()
         self.logger = logger
         self.observers = observers
@@ -72,5 +76,14 @@ final class DatabaseRulesRegistry: Sendable {
         case .success(let rules): return rules
         case .failure(let error): throw RulesLoadError("The database rules file \(file.path) does not compile:\n\(error.message)")
         }
+    }
+
+    /// Each rules file by namespace (``everyNamespace`` for the default one) and why its
+    /// current version is not in force (nil when it is), and the namespaces with uploaded
+    /// rules: the UI's Overview.
+    func status() -> (files: [(namespace: String, path: String, problem: String?)], deployed: [(namespace: String, origin: String)]) {
+        let files = self.files.sorted { $0.key < $1.key }.map { (namespace: $0.key, path: $0.value.file.path, problem: $0.value.problem()) }
+        let deployed = self.deployed.withLock { $0.map { (namespace: $0.key, origin: $0.value.origin) } }.sorted { $0.namespace < $1.namespace }
+        return (files, deployed)
     }
 }

@@ -20,12 +20,14 @@ struct DatabaseCall: Sendable {
     /// Told every rules decision as it is enforced, allow or deny: `hearth rules test` uses it
     /// to say which rule granted a request it expected to be denied.
     var decisionObserver: (@Sendable (DatabaseRulesDecision) -> Void)?
+    /// Where every evaluation is recorded for the Requests feed; nil records nothing.
+    var evaluations: RulesEvaluationLog?
 
     /// The same operation judged by other rules (a stream re-checking after a rules change).
     func with(rules: DatabaseRulesInForce?) -> DatabaseCall {
         DatabaseCall(
             namespace: self.namespace, path: self.path, query: self.query, caller: self.caller, store: self.store, rules: rules,
-            logger: self.logger, decisionObserver: self.decisionObserver)
+            logger: self.logger, decisionObserver: self.decisionObserver, evaluations: self.evaluations)
     }
 
     /// The rules' `auth`, or nil when rules do not apply (admin, or no rules loaded).
@@ -80,6 +82,9 @@ struct DatabaseCall: Sendable {
 
     private func enforce(_ decision: DatabaseRulesDecision, _ verb: String) throws(DatabaseError) {
         self.decisionObserver?(decision)
+        if let rules = self.rules, case .user(let auth, _) = self.caller {
+            self.evaluations?.record(decision, verb: verb, path: "\(self.path)", namespace: self.namespace, auth: auth, rules: rules)
+        }
         for evaluation in decision.evaluations where evaluation.outcome != .true && evaluation.outcome != .false {
             self.logger.debug("Realtime Database rule error: \(evaluation)")
         }

@@ -47,6 +47,7 @@ struct DatabaseService: Sendable {
     func call(_ namespace: String, _ path: DatabasePath, query: DatabaseQuery = DatabaseQuery(), as caller: DatabaseCaller) -> DatabaseCall {
         DatabaseCall(
             namespace: namespace, path: path, query: query, caller: caller, store: self.namespaces.store(for: namespace),
-            rules: self.rules.rules(for: namespace), logger: self.logger, decisionObserver: self.decisionObserver)
+            rules: self.rules.rules(for: namespace), logger: self.logger, decisionObserver: self.decisionObserver,
+            evaluations: self.rules.evaluations)
     }
 }

@@ -25,6 +25,7 @@ import Logging
 /// | POST | `/emulator/v1/projects/{p}:export` | write a Hearth export of the project |
 /// | PUT | `/emulator/v1/projects/{p}:securityRules` | put Firestore rules in force for the project |
 /// | GET | `/emulator/v1/projects/{p}/listeners` | open listen streams, listeners and targets (Hearth's) |
+/// | GET [+ `Accept: text/event-stream`] | `/emulator/v1/requests` | rules evaluations of both products (Hearth's) |
 /// | GET + `Accept: text/event-stream` | `…/documents/{document|collection}` | listen (Hearth's SSE protocol) |
 /// | POST | `…/documents[/{document}]:listen` | listen to a query or document set (SSE) |
 /// | GET | `/` | emulator liveness: `Ok` |
@@ -121,6 +122,7 @@ struct FirestoreRoutes: Sendable {
         router.on(.get, "/emulator/v1/projects/{project}/listeners") { request, route in
             try self.listenerCounts(request, route)
         }
+        self.admin(.get, "/emulator/v1/requests", on: &router) { request, _ in self.requestsFeed(request) }
     }
 
     /// Registers an admin endpoint: trusted-only for browsers (CORS), and `adminAccess` checks

@@ -19,6 +19,8 @@ struct FirestoreCall: Sendable {
     /// Told every rules decision as it is enforced, allow or deny: `hearth rules test` uses it
     /// to say which allow statement granted a request it expected to be denied.
     var decisionObserver: (@Sendable (Decision) -> Void)?
+    /// Where every evaluation is recorded for the Requests feed; nil records nothing.
+    var evaluations: RulesEvaluationLog?
 
     /// A call by `caller`; `rules` are those in force for the database's project.
     init(database: DatabaseID, store: DocumentStore, caller: Caller, rules: RulesInForce?, logger: Logger) {

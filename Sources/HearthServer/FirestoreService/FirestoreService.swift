@@ -21,10 +21,13 @@ struct FirestoreService: Sendable {
     let logger: Logger
     /// Told every rules decision as it is enforced (`hearth rules test` explains allows with it).
     var decisionObserver: (@Sendable (Decision) -> Void)?
+    /// Where every rules evaluation is recorded (the registry's log on a server).
+    var evaluations: RulesEvaluationLog?
 
     /// A service judging by the rules `registry` holds (the server's).
     init(databases: FirestoreDatabases, rules registry: FirestoreRulesRegistry, logger: Logger) {
         self.init(databases: databases, rules: { registry.rules(for: $0) }, logger: logger)
+        self.evaluations = registry.evaluations
     }
 
     init(
@@ -43,6 +46,7 @@ struct FirestoreService: Sendable {
             database: database, store: self.databases.store(for: database), caller: caller,
             rules: caller.identity == .owner ? nil : self.rules(database.project), logger: self.logger)
         call.decisionObserver = self.decisionObserver
+        call.evaluations = self.evaluations
         return call
     }
 }

@@ -6,6 +6,8 @@ public struct BoundEndpoint: Sendable, Hashable {
         case firestore
         case database
         case auth
+        /// The web UI (issue 18): a page, not an emulator; the hub lists it as the suite does.
+        case ui
     }
 
     public var service: Service

@@ -11,16 +11,19 @@ import Synchronization
 /// Filled in once the servers are bound (ports asked as 0 are known only then); until then it
 /// lists nothing. Shared by every port's responder; a lock held for a copy.
 final class EmulatorHub: Sendable {
-    private let endpoints = Mutex<[BoundEndpoint]>([])
+    private let published = Mutex<[BoundEndpoint]>([])
 
     /// Records where the services listen, replacing what was known.
     func publish(_ endpoints: [BoundEndpoint]) {
-        self.endpoints.withLock { $0 = endpoints }
+        self.published.withLock { $0 = endpoints }
     }
+
+    /// Where each product listens now (empty until the servers are bound).
+    var endpoints: [BoundEndpoint] { self.published.withLock { $0 } }
 
     /// The hub's answer: one member per running product, keyed and named by the product.
     func response() -> Response {
-        let members = self.endpoints.withLock { $0 }.map { endpoint in
+        let members = self.endpoints.map { endpoint in
             JSONObject.Member(
                 key: endpoint.service.rawValue,
                 value: .object(JSONObject([

@@ -48,7 +48,8 @@ public final class HearthService: Sendable {
         self.rules = try FirestoreRulesRegistry(
             file: configuration.rulesFile, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
         let databaseRules = try DatabaseRulesRegistry(
-            files: configuration.databaseRulesFiles, logger: logger, recheckInterval: configuration.rulesRecheckInterval)
+            files: configuration.databaseRulesFiles, logger: logger, recheckInterval: configuration.rulesRecheckInterval,
+            evaluations: self.rules.evaluations)
         if let directory = configuration.dataDirectory {
             let storage = try DurableStore(directory: directory, acceptingDataLoss: configuration.acceptsDataLoss, logger: logger)
             self.storage = storage
@@ -88,11 +89,18 @@ public final class HearthService: Sendable {
         let export = HearthExport(
             source: Self.exportSource(self.storage, self.databases, self.namespaces, self.accounts), logger: logger, interactive: false,
             authProject: configuration.project)
-        self.units = [
+        var units: [any ProductUnit] = [
             FirestoreUnit(databases: self.databases, rules: self.rules, export: export, wiring: wiring),
             DatabaseUnit(namespaces: self.namespaces, rules: databaseRules, wiring: wiring),
             AuthUnit(store: self.accounts, wiring: wiring),
         ]
+        if configuration.servesUI {
+            let ui = UIConfiguration(
+                project: configuration.project, defaultNamespace: configuration.project + "-default-rtdb",
+                dataDirectory: configuration.dataDirectory, hub: self.hub, firestoreRules: self.rules, databaseRules: databaseRules)
+            units.append(UIUnit(configuration: ui, wiring: wiring))
+        }
+        self.units = units
         if let storage = self.storage {
             do {
                 for unit in self.units { try unit.restore(from: storage, logger: logger) }
@@ -109,7 +117,7 @@ public final class HearthService: Sendable {
         var endpoints: [BoundEndpoint] = []
         for unit in self.units {
             do {
-                let bound = try await unit.server.start()
+                let bound = try await unit.start()
                 endpoints.append(BoundEndpoint(service: unit.service, host: bound.host, port: bound.port))
             } catch {
                 for started in self.units.prefix(endpoints.count) { started.server.shutdown() }

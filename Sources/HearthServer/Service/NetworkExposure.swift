@@ -30,6 +30,8 @@ public struct NetworkExposure: Sendable {
             case .firestore: "Firestore on \(endpoint.hostAndPort)"
             case .database: "the Realtime Database on \(endpoint.hostAndPort)"
             case .auth: "the Auth emulator on \(endpoint.hostAndPort)"
+            // Never exposed (the UI binds loopback, see UIUnit), named should that change.
+            case .ui: "the web UI on \(endpoint.hostAndPort)"
             }
         }
         var rules: [String] = []
@@ -47,6 +49,8 @@ public struct NetworkExposure: Sendable {
                         : "all Realtime Database data, since no --database-rules file is loaded (rules uploaded to /.settings/rules.json apply to their namespace)")
             case .auth:
                 rules.append("every Auth account (anyone may sign up, and the emulator's passwords are stored in clear)")
+            case .ui:
+                break
             }
         }
         let admin =

@@ -16,6 +16,9 @@ protocol ProductUnit: Sendable {
     /// The server on the product's port (its default port unless configured otherwise), whose
     /// responder also answers the hub's `GET /emulators`.
     var server: HTTPServer { get }
+    /// Binds the product's port; returns where it listens. Most units just start ``server``;
+    /// the UI falls back to a free port when its default one is taken.
+    func start() async throws -> (host: String, port: Int)
     /// Puts back what the data directory holds for this product (data, uploaded rules) before
     /// anything is served.
     /// - Throws: a `StorageError` saying what is wrong with the stored records.
@@ -23,4 +26,10 @@ protocol ProductUnit: Sendable {
     /// Loads this product's part of the export `manifest` describes, through the normal write
     /// path. - Returns: how many items were imported (documents, namespaces).
     func importData(_ manifest: ExportManifest, from directory: String, logger: Logger) async throws(DataTransferError) -> Int
+}
+
+extension ProductUnit {
+    func start() async throws -> (host: String, port: Int) {
+        try await self.server.start()
+    }
 }

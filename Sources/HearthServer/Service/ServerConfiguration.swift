@@ -58,6 +58,12 @@ public struct ServerConfiguration: Sendable {
     /// the key `""` is the file for every namespace without its own (`--database-rules`).
     /// Empty allows every request, as the emulator suite does without rules.
     public var databaseRulesFiles: [String: String] = [:]
+    /// The web UI's port (`--ui-port`, `emulators.ui.port`); nil is 4000, the emulator suite's,
+    /// or a free port when 4000 is taken (as firebase-tools picks one); an explicit port that
+    /// is taken stops the start. The UI always binds loopback (see `UIUnit`).
+    public var uiPort: Int?
+    /// Serve the web UI (`--no-ui` turns it off; `emulators.ui.enabled: false` too).
+    public var servesUI = true
     /// Default namespace, index enforcement and streams of the Realtime Database.
     public var database = DatabaseSettings()
     /// The Auth emulator's port; 9099 as in the emulator suite, so

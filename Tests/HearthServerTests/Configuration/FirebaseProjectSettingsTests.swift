@@ -25,6 +25,11 @@ import Testing
             firebaseJSON: #"{"emulators":{"firestore":{"host":"0.0.0.0","port":8181},"database":{"port":"9191"}}}"#,
             check: { $0.firestore == .init(host: "0.0.0.0", port: 8181) && $0.database == .init(host: nil, port: 9191) }),
         Case(
+            name: "the web UI's port and switch",
+            firebaseJSON: #"{"emulators":{"ui":{"enabled":false,"port":4123}}}"#,
+            check: { $0.ui == .init(host: nil, port: 4123) && $0.uiEnabled == false }),
+        Case(name: "the web UI unsaid", firebaseJSON: #"{"emulators":{}}"#, check: { $0.ui == .init() && $0.uiEnabled == nil }),
+        Case(
             name: "rules files relative to the folder",
             firebaseJSON: #"{"firestore":{"rules":"firestore.rules","indexes":"x.json"},"database":{"rules":"db.json"}}"#,
             check: { $0.firestoreRules == "/p/firestore.rules" && $0.databaseRules == ["": "/p/db.json"] }),

@@ -13,14 +13,15 @@ import Testing
         configuration.firestorePort = 0
         configuration.databasePort = 0
         configuration.authPort = 0
+        configuration.uiPort = 0
         let service = try HearthService(configuration: configuration, logger: Logger(label: "test"))
-        #expect(service.units.map(\.service) == [.firestore, .database, .auth])
+        #expect(service.units.map(\.service) == [.firestore, .database, .auth, .ui])
         #expect(EmulatorHubTests.text(service.hub.response()) == "{}")
 
         let endpoints = try await service.start()
-        #expect(endpoints.map(\.service) == [.firestore, .database, .auth])
+        #expect(endpoints.map(\.service) == [.firestore, .database, .auth, .ui])
         #expect(endpoints.allSatisfy { $0.host == "127.0.0.1" && $0.port > 0 })
-        #expect(Set(endpoints.map(\.port)).count == 3)
+        #expect(Set(endpoints.map(\.port)).count == 4)
         let listed = try #require(EmulatorHubTests.text(service.hub.response()))
         for endpoint in endpoints {
             #expect(listed.contains(#""\#(endpoint.service.rawValue)":{"name":"\#(endpoint.service.rawValue)","host":"127.0.0.1","port":\#(endpoint.port)}"#))
