@@ -104,7 +104,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     private func schedule(_ drain: StreamOutbox.Drain) {
         let (channel, outbox) = (self.channel, self.outbox)
         switch drain {
-        case .now: self.channel.eventLoop.execute { outbox.drain(into: channel) }
+        case .now: outbox.flusher.drainSoon(outbox, channel)
         case .later: outbox.flusher.enqueue(outbox, channel)
         case .none: break
         }
