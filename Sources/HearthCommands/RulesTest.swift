@@ -8,7 +8,7 @@ extension HearthCommand.Rules {
     /// test files"), Firestore and Realtime Database alike, against their rules, with no server:
     /// one line per failing case with the rules' explanation, then `N passed, N failed`. Exits 1
     /// on any failure or unrunnable file.
-    struct Test: ParsableCommand {
+    struct Test: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run Firestore and Realtime Database rules test files (*.test.json); print each failing case and 'N passed, N failed'.",
             discussion: """
@@ -23,7 +23,7 @@ extension HearthCommand.Rules {
         @Flag(help: "Also print the rules' debug() output and every denial as it happens.")
         var verbose = false
 
-        func run() throws {
+        func run() async throws {
             let level: Logger.Level = self.verbose ? .info : .warning
             LoggingSystem.bootstrap { label in
                 var handler = StreamLogHandler.standardError(label: label)
@@ -36,7 +36,7 @@ extension HearthCommand.Rules {
             var unrunnable = 0
             for file in self.files {
                 do {
-                    let report = try runner.run(file: file)
+                    let report = try await runner.run(file: file)
                     for line in report.failureLines { print(line) }
                     passed += report.passed
                     failed += report.failed

@@ -7,7 +7,8 @@
   examples and each of its request body examples; the response must be 2xx and match the
   schema documented for that status and content type. Operations whose 200 answer may be a
   `text/event-stream` are also opened as a stream: the first event must be the documented one
-  (its data matching the schema), then the stream is closed.
+  and match the stream's `itemSchema` (its data parsed as the JSON its `contentSchema`
+  describes), then the stream is closed.
 
 Requests carry `Authorization: Bearer owner`. Operations run in a fixed order, reads first and
 the ones that delete data last, so each sees the seeded data.
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import requests
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -38,6 +39,22 @@ def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
+def _content_schema(validator, content_schema, instance, schema):
+    """`contentSchema` asserted for JSON text, as schemathesis does for an event's `data` (JSON
+    Schema 2020-12 makes it an annotation only)."""
+    if not isinstance(instance, str) or schema.get("contentMediaType") != "application/json":
+        return
+    try:
+        parsed = json.loads(instance)
+    except ValueError as error:
+        yield ValidationError(f"{instance[:80]!r} is not JSON ({error})")
+        return
+    yield from validator.descend(parsed, content_schema, schema_path="contentSchema")
+
+
+ContentValidator = validators.extend(Draft202012Validator, {"contentSchema": _content_schema})
+
+
 class Contract:
     """openapi.yaml, with JSON Schema validation of any of its schemas by JSON pointer."""
 
@@ -47,7 +64,7 @@ class Contract:
         self.registry = Registry().with_resource(DOCUMENT_URI, resource)
 
     def validator(self, pointer: str) -> Draft202012Validator:
-        return Draft202012Validator(
+        return ContentValidator(
             {"$ref": f"{DOCUMENT_URI}#{pointer}"},
             registry=self.registry,
             format_checker=Draft202012Validator.FORMAT_CHECKER,
@@ -226,7 +243,8 @@ def _response_pointer(contract: Contract, operation: Operation, status: int, con
     media = content_type.split(";")[0].strip().lower()
     if media not in content:
         return None, [f"Content-Type {content_type!r} is not documented for {status} (documented: {sorted(content)})"]
-    return f"{pointer}/content/{_escape(media)}/schema", []
+    keyword = "itemSchema" if media == "text/event-stream" else "schema"  # one event (OpenAPI 3.2)
+    return f"{pointer}/content/{_escape(media)}/{keyword}", []
 
 
 def _check_response(contract: Contract, operation: Operation, response: requests.Response) -> list[str]:
@@ -247,14 +265,16 @@ def _check_response(contract: Contract, operation: Operation, response: requests
     return errors
 
 
-def _first_event(response: requests.Response) -> tuple[str, str]:
-    event, data = "message", []
+def _first_event(response: requests.Response) -> dict[str, str]:
+    """The first event as a client parses it: `{event, data}` and `id` when one was sent."""
+    event, data, identifier = "message", [], None
     for raw in response.iter_lines(decode_unicode=True):
         if raw is None:
             continue
         if raw == "":
             if data:
-                return event, "\n".join(data)
+                parsed = {"event": event, "data": "\n".join(data)}
+                return parsed if identifier is None else {**parsed, "id": identifier}
             continue
         if raw.startswith(":"):
             continue
@@ -262,6 +282,8 @@ def _first_event(response: requests.Response) -> tuple[str, str]:
         value = value.removeprefix(" ")
         if name == "event":
             event = value
+        elif name == "id":
+            identifier = value
         elif name == "data":
             data.append(value)
     raise RuntimeError("the stream ended before its first event")
@@ -276,11 +298,11 @@ def _check_stream(contract: Contract, operation: Operation, prepared: requests.P
         pointer, problems = _response_pointer(contract, operation, 200, response.headers.get("Content-Type", ""))
         if problems or pointer is None:
             return [f"stream: {p}" for p in problems]
-        event, data = _first_event(response)
+        event = _first_event(response)
     expected = "snapshot" if not operation.on_database else "put"
-    if event != expected:
-        return [f"stream: the first event is {event!r}, expected {expected!r}"]
-    return [f"stream: {e}" for e in contract.errors(pointer, json.loads(data))]
+    if event["event"] != expected:
+        return [f"stream: the first event is {event['event']!r}, expected {expected!r}"]
+    return [f"stream: {e}" for e in contract.errors(pointer, event)]
 
 
 def error_example(contract: Contract, bases: dict[str, str]) -> Outcome:

@@ -13,9 +13,12 @@
   stopping at "is a collection path" or an empty project.
 - Realtime Database requests are also sent without the generated `auth`/`access_token`
   (almost always unparsable tokens, so 401 before anything else is looked at), as the owner.
-- Streams are not fuzzed: every request is sent with `Accept: application/json`, so no GET
-  becomes an endless `text/event-stream` response (`listen`, which requires that Accept, is
-  excluded from the run altogether).
+- Event streams: the `listen` operations keep the `Accept` they were generated with (the
+  documented `text/event-stream`, or what a coverage case puts in its place); one in
+  `STREAM_EVERY` GETs that can stream (getOrListDocuments, databaseRead) is sent with
+  `Accept: text/event-stream`, every other request with `Accept: application/json`. A stream
+  never ends by itself: schemathesis reads it up to its first event (`max-stream-events` in
+  `schemathesis.toml`), checks that event against the stream's `itemSchema`, and closes it.
 - Operations that wipe whole databases (clearDatabase, clearSubtree, the RTDB root PUT) are
   pointed away from the seeded project and namespace, so the data stays for other operations;
   exports are written into the run's scratch directory, never where a generated path points.
@@ -35,6 +38,11 @@ import seed
 
 SCRATCH_PROJECT = "contract-scratch"
 WIPES = {"clearDatabase", "clearSubtree", "databaseReplaceRoot"}
+LISTENS = {"listen", "listenUnderDocument"}
+STREAMING_GETS = {"getOrListDocuments", "databaseRead"}
+STREAM_EVERY = 4
+# Calls so far per streaming GET: a count, not a random draw, so a seeded run is repeatable.
+_streaming_get_calls: dict[str, int] = {}
 
 
 def _operation_id(context) -> str:
@@ -88,13 +96,24 @@ def flatmap_query(context, query):
     return st.one_of(st.just(query), st.just(plain))
 
 
+def _accept(operation_id: str) -> str:
+    """What a request that is not a `listen` asks for: every `STREAM_EVERY`th streaming GET an
+    event stream, everything else JSON."""
+    if operation_id not in STREAMING_GETS:
+        return "application/json"
+    calls = _streaming_get_calls.get(operation_id, 0)
+    _streaming_get_calls[operation_id] = calls + 1
+    return "text/event-stream" if calls % STREAM_EVERY == STREAM_EVERY - 1 else "application/json"
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
-    headers = dict(case.headers or {})
-    for name in [n for n in headers if n.lower() == "accept"]:
-        del headers[name]
-    headers["Accept"] = "application/json"
-    case.headers = headers
+    if _operation_id(context) not in LISTENS:
+        headers = dict(case.headers or {})
+        for name in [n for n in headers if n.lower() == "accept"]:
+            del headers[name]
+        headers["Accept"] = _accept(_operation_id(context))
+        case.headers = headers
 
     parameters = case.path_parameters
     if parameters and isinstance(parameters.get("path"), str):

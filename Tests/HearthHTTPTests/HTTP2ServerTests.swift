@@ -119,6 +119,42 @@ struct HTTP2ServerTests {
         #expect(rest.isEmpty)
         try await server.stop()
     }
+
+    /// Shutdown ends an HTTP/2 connection the way clients expect (RFC 9113 §6.8): a GOAWAY with
+    /// NO_ERROR and the largest stream id after the streams already served, then the close;
+    /// not a bare close, which a client cannot tell from a crash.
+    @Test func shutdownSendsGoAway() async throws {
+        let server = try await TestServer.start(responder: echoResponder)
+        let frames = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send(
+                RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
+                    + HTTP2Exchange.request("GET", "/", endStream: true).bytes)
+            var frames: [RawHTTP2Frame] = []
+            // Until the connection closes: reading past its end throws.
+            while let frame = try? connection.readHTTP2Frame() {
+                frames.append(frame)
+                if frame.type == RawHTTP2Frame.settings, frame.flags & RawHTTP2Frame.ack == 0 {
+                    try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
+                }
+                if frame.stream == 1, frame.flags & RawHTTP2Frame.endStream != 0 {
+                    server.server.shutdown()  // stream 1 was answered: now shut down
+                }
+            }
+            return frames
+        }
+        #expect(frames.contains { $0.stream == 1 && $0.flags & RawHTTP2Frame.endStream != 0 })
+        let goAways = frames.filter { $0.type == RawHTTP2Frame.goAway }
+        #expect(goAways.map { Self.lastStream($0) } == [0x7FFF_FFFF])
+        #expect(goAways.allSatisfy { Array($0.payload[4..<8]) == [0, 0, 0, 0] })  // NO_ERROR
+        #expect(frames.last?.type == RawHTTP2Frame.goAway)
+        try await server.runTask.value
+    }
+
+    /// A GOAWAY frame's last-stream-id.
+    static func lastStream(_ frame: RawHTTP2Frame) -> UInt32 {
+        frame.payload.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF
+    }
 }
 
 /// Collects the body and answers `METHOD path: body`, with trailers saying how many bytes came.

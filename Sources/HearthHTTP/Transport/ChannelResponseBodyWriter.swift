@@ -32,7 +32,8 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     /// the client is not reading (then it is closed with them unsent).
     static let cutOffGrace = TimeAmount.seconds(2)
 
-    /// A thread-safe byte counter; the writer is `Sendable` and may be used from any task.
+    /// A thread-safe counter (of the bytes a stream wrote, of the streams an HTTP/2 connection
+    /// serves); the writer is `Sendable` and may be used from any task.
     final class Counter: Sendable {
         private let value = Mutex(0)
 
@@ -103,7 +104,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     private func schedule(_ drain: StreamOutbox.Drain) {
         let (channel, outbox) = (self.channel, self.outbox)
         switch drain {
-        case .now: self.channel.eventLoop.execute { outbox.drain(into: channel) }
+        case .now: outbox.flusher.drainSoon(outbox, channel)
         case .later: outbox.flusher.enqueue(outbox, channel)
         case .none: break
         }

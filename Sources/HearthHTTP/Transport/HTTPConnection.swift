@@ -257,9 +257,27 @@ final class HTTPConnection: Sendable {
             return cors.preflightResponse(
                 for: request, access: self.responder.crossOriginAccess(for: request), refusal: self.errorRenderer)
         }
-        var response = await self.responder.respond(to: request)
+        var response =
+            request.headers["Accept"]?.contains("text/event-stream") == true
+            ? await self.respondInChildTask(to: request) : await self.responder.respond(to: request)
         self.applyCORS(to: &response, for: request)
         return response
+    }
+
+    /// Runs the responder in a child task, for a request whose response may stream (its client
+    /// accepts `text/event-stream`). Why: async frames live in their task's allocator, which
+    /// keeps the memory it took until the task ends, and a stream keeps the connection's task
+    /// for its whole life; in a child task, what the handler's calls took (routing, parsing,
+    /// the service) is freed when it returns, and an idle stream keeps only its own frames.
+    /// Costs one task per such request.
+    @inline(never)
+    private func respondInChildTask(to request: Request) async -> Response {
+        let responder = self.responder
+        return await withTaskGroup(of: Response.self) { group in
+            group.addTask { await responder.respond(to: request) }
+            guard let response = await group.next() else { preconditionFailure("The group has the task just added") }
+            return response
+        }
     }
 
     /// Adds the CORS headers to a response, as the route's cross-origin access allows.

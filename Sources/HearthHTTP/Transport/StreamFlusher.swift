@@ -1,17 +1,43 @@
 import NIOCore
 import Synchronization
 
-/// Drains, once per `StreamOutbox.window`, the outboxes of one event loop's streams that have
-/// pieces waiting for their window to end (or for their channel to become writable).
+/// Drains the outboxes of one event loop's streams: those whose pieces must leave now, in one
+/// task however many there are, and those waiting for their `StreamOutbox.window` to end (or
+/// for their channel to become writable), once per window.
 ///
-/// Why one timer per event loop rather than one per stream: with a thousand busy streams, a
-/// timer each per window (NIO's scheduled tasks: an allocation, a promise, a heap insertion)
-/// cost more than the writes they spaced out. Here a stream's window costs one append to a
-/// list, and the loop drains the whole list in one go.
+/// Why one task per event loop rather than one per stream: a commit seen by a thousand
+/// listeners makes a thousand outboxes ready at once. A task each (a closure, two locks, and
+/// a wake-up of the loop whenever it had caught up) cost as much as a socket write; here the
+/// first outbox queues one task and the others append to its list, which the loop drains in
+/// one go. Likewise a timer each per window (NIO's scheduled tasks: an allocation, a promise,
+/// a heap insertion) cost more than the writes they spaced out; a stream's window costs one
+/// append to a list.
 final class StreamFlusher: Sendable {
+    private typealias Entry = (outbox: StreamOutbox, channel: any Channel)
+
+    /// Outboxes waiting for one drain, and whether the task or timer that drains them is queued.
+    private struct Pending: Sendable {
+        var entries: [Entry] = []
+        var queued = false
+    }
+
+    /// The two lists: drained as soon as the loop runs, or when the window ends.
+    private enum Moment: Sendable {
+        case soon
+        case windowEnd
+    }
+
     private struct State: Sendable {
-        var waiting: [(outbox: StreamOutbox, channel: any Channel)] = []
-        var armed = false
+        var soon = Pending()
+        var windowEnd = Pending()
+
+        /// Runs `body` on one list in place (no copy of its entries).
+        mutating func update<Result>(_ moment: Moment, _ body: (inout Pending) -> Result) -> Result {
+            switch moment {
+            case .soon: body(&self.soon)
+            case .windowEnd: body(&self.windowEnd)
+            }
+        }
     }
 
     private let loop: any EventLoop
@@ -21,25 +47,39 @@ final class StreamFlusher: Sendable {
         self.loop = loop
     }
 
-    /// Drains `outbox` into `channel` at the end of the current window.
-    func enqueue(_ outbox: StreamOutbox, _ channel: any Channel) {
-        let arm = self.state.withLock { state -> Bool in
-            state.waiting.append((outbox, channel))
-            guard !state.armed else { return false }
-            state.armed = true
-            return true
-        }
-        if arm {
-            self.loop.scheduleTask(in: StreamOutbox.window) { self.flush() }
+    /// Drains `outbox` into `channel` as soon as the event loop runs.
+    func drainSoon(_ outbox: StreamOutbox, _ channel: any Channel) {
+        if self.add((outbox, channel), to: .soon) {
+            self.loop.execute { self.drain(.soon) }
         }
     }
 
-    private func flush() {
-        let waiting = self.state.withLock { state -> [(outbox: StreamOutbox, channel: any Channel)] in
-            state.armed = false
-            defer { state.waiting = [] }
-            return state.waiting
+    /// Drains `outbox` into `channel` at the end of the current window.
+    func enqueue(_ outbox: StreamOutbox, _ channel: any Channel) {
+        if self.add((outbox, channel), to: .windowEnd) {
+            self.loop.scheduleTask(in: StreamOutbox.window) { self.drain(.windowEnd) }
         }
-        for (outbox, channel) in waiting { outbox.drain(into: channel) }
+    }
+
+    /// Appends `entry`; true when the caller must queue the list's drain (it was not queued).
+    private func add(_ entry: Entry, to moment: Moment) -> Bool {
+        self.state.withLock { state in
+            state.update(moment) { pending in
+                pending.entries.append(entry)
+                guard !pending.queued else { return false }
+                pending.queued = true
+                return true
+            }
+        }
+    }
+
+    private func drain(_ moment: Moment) {
+        let entries = self.state.withLock { state in
+            state.update(moment) { pending in
+                defer { pending = Pending() }
+                return pending.entries
+            }
+        }
+        for (outbox, channel) in entries { outbox.drain(into: channel) }
     }
 }

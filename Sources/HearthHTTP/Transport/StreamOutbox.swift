@@ -14,9 +14,9 @@ import Synchronization
 /// window): a busy stream costs about one write per window, whatever its rate, for at most
 /// `window` of added latency.
 ///
-/// Bounded in bytes: pieces smaller than `coalescing` are copied into one buffer of the stream's
-/// own; larger ones (a shared snapshot) are kept by reference, so a thousand streams holding
-/// one snapshot hold it once. Each stream counts every byte it holds as if it were its own:
+/// Bounded in bytes: a shared piece (`send`) that finds the outbox empty, or is `coalescing`
+/// bytes or more, is kept by reference, so a thousand streams holding one snapshot hold it
+/// once; smaller pieces behind others are copied into one buffer of the stream's own. Each stream counts every byte it holds as if it were its own:
 /// `send` refuses a piece that would bring the count over the stream's bound (and cuts the
 /// stream off, dropping what it held), so a stalled reader holds at most its bound, or one
 /// piece when a single piece is larger. A drain hands the channel at most `slice` bytes at a
@@ -124,7 +124,9 @@ final class StreamOutbox: Sendable {
                 defer { state.waiters = [] }
                 return (nil, state.waiters)
             }
-            if bytes.count < Self.coalescing {
+            // Into an empty outbox (a quiet stream: the usual case) a piece goes by reference,
+            // with nothing to copy or allocate; behind others, a small one is copied.
+            if bytes.count < Self.coalescing, !state.pieces.isEmpty {
                 Self.append(bytes.buffer.readableBytesView, to: &state, allocator: ByteBufferAllocator())
             } else {
                 state.pieces.append(bytes.buffer)

@@ -6,15 +6,19 @@ import HearthRules
 extension DatabaseRequest {
     /// Parses an HTTP request of the Realtime Database server.
     /// - Parameters:
+    ///   - segments: the path's segments, percent-decoded once (the router's capture of the
+    ///     whole path); nil to decode the request's own (a route without that capture).
     ///   - defaultNamespace: used when neither `?ns=` nor the Host names one (Pyrebase never sends `ns`).
     ///   - now: milliseconds since the epoch, to refuse expired ID tokens.
     /// - Throws: `DatabaseError` with Firebase's texts: 400 for a bad path, method, parameter
     ///   or header combination; 401 for an unusable credential.
-    init(_ request: Request, defaultNamespace: String, identities: IdentityResolver, now: Int64) throws(DatabaseError) {
+    init(
+        _ request: Request, segments: [String]? = nil, defaultNamespace: String, identities: IdentityResolver, now: Int64
+    ) throws(DatabaseError) {
         let parameters = Self.parameters(request.query)
         self.method = try Self.method(request, parameters)
         self.namespace = try Self.namespace(parameters["ns"], host: request.headers["Host"], default: defaultNamespace)
-        self.target = try Self.target(request)
+        self.target = try Self.target(segments ?? request.decodedPathSegments, path: request.path)
         self.caller = try Self.caller(request, parameters, identities: identities, now: now)
         self.query = self.method == .get ? try DatabaseQuery(parameters: parameters) : DatabaseQuery()
         self.output = try Self.output(parameters)
@@ -71,12 +75,20 @@ extension DatabaseRequest {
         return fallback
     }
 
-    /// `/<path>.json`, `/.settings/rules.json` or `/.inspect/databases.json`.
+    /// `/<path>.json`, `/.settings/rules.json` or `/.inspect/databases.json`, from the request's
+    /// own segments, decoded here.
     static func target(_ request: Request) throws(DatabaseError) -> DatabaseTarget {
-        guard var segments = request.decodedPathSegments else { throw .invalidPathToken }
+        try Self.target(request.decodedPathSegments, path: request.path)
+    }
+
+    /// The target named by `decoded`, the path's segments percent-decoded once (nil: an escape
+    /// did not decode); `path` is the raw path, for the error message. Decoding again here
+    /// would read a key `%25` (sent as `%2525`) as `%`.
+    static func target(_ decoded: [String]?, path: String) throws(DatabaseError) -> DatabaseTarget {
+        guard var segments = decoded else { throw .invalidPathToken }
         while segments.last == "" { segments.removeLast() }
         guard let last = segments.last, last.hasSuffix(".json") else {
-            throw .notFound("Realtime Database URLs end in .json: GET /users/alice.json reads /users/alice (got \(request.path)).")
+            throw .notFound("Realtime Database URLs end in .json: GET /users/alice.json reads /users/alice (got \(path)).")
         }
         segments[segments.count - 1] = String(last.dropLast(5))
         segments = segments.filter { !$0.isEmpty }

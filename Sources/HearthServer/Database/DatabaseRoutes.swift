@@ -38,7 +38,8 @@ struct DatabaseRoutes: Sendable {
         router.on(.put, "/.settings/rules.json", access: .trustedOrigins) { request, _ in try await self.respond(to: request) }
         router.on(.get, "/.inspect/databases.json") { request, _ in try await self.respond(to: request) }
         for method in Self.methods {
-            router.on(method, "/{path...}") { request, _ in try await self.respond(to: request) }
+            // The router has decoded the path once; parsing takes its segments as they are.
+            router.on(method, "/{path...}") { request, route in try await self.respond(to: request, segments: route.segments("path")) }
         }
         router.trustedOnly { (try? DatabaseRequest.target($0)) == .rules }
     }
@@ -52,9 +53,10 @@ struct DatabaseRoutes: Sendable {
             errorMapper: { [logger] error, request in DatabaseErrorResponse.response(for: error, request: request, logger: logger) })
     }
 
-    /// Parses the request, then runs the operation its effective method and target name.
-    func respond(to request: Request) async throws -> Response {
-        let parsed = try self.parse(request)
+    /// Parses the request (`segments`: its path, decoded by the router), then runs the
+    /// operation its effective method and target name.
+    func respond(to request: Request, segments: [String]? = nil) async throws -> Response {
+        let parsed = try self.parse(request, segments: segments)
         if parsed.target == .rules { try self.adminAccess.admit(request) }
         switch (parsed.target, parsed.method) {
         case (.data, .get): return parsed.wantsStream ? try self.stream(parsed) : try self.read(parsed)
@@ -70,9 +72,9 @@ struct DatabaseRoutes: Sendable {
         }
     }
 
-    private func parse(_ request: Request) throws(DatabaseError) -> DatabaseRequest {
+    private func parse(_ request: Request, segments: [String]? = nil) throws(DatabaseError) -> DatabaseRequest {
         try DatabaseRequest(
-            request, defaultNamespace: self.service.settings.defaultNamespace, identities: self.identities, now: WallClock.milliseconds())
+            request, segments: segments, defaultNamespace: self.service.settings.defaultNamespace, identities: self.identities, now: WallClock.milliseconds())
     }
 
     /// What the router could not route (a method the API does not serve, a path whose

@@ -3,26 +3,18 @@ import HearthFirestore
 /// The write methods: Commit, BatchWrite, BeginTransaction, Rollback.
 extension FirestoreService {
     /// Commit: every write atomically, in order, optionally ending a transaction; answers
-    /// once the commit is durable.
+    /// once the commit is durable (at once for a store without a journal, such as
+    /// `hearth rules test`'s in-memory ones).
     func commit(_ request: CommitRequest, caller: Caller) async throws(FirestoreError) -> CommitResponse {
         let call = self.call(request.database, caller)
-        let result = try self.apply(request, call)
+        let result: CommitResult
+        if let transaction = request.transaction {
+            result = try call.store.commit(request.writes, transaction: transaction, review: call.reviewer(inTransaction: true))
+        } else {
+            result = try call.store.commit(request.writes, review: call.reviewer())
+        }
         try await call.store.waitUntilDurable(result.receipt)
         return CommitResponse(writeResults: result.writeResults, commitTime: result.commitTime)
-    }
-
-    /// Commit without waiting until it is durable, for callers whose store keeps no journal
-    /// (`hearth rules test`, whose stores live in memory and which runs synchronously).
-    func commitInMemory(_ request: CommitRequest, caller: Caller) throws(FirestoreError) -> CommitResponse {
-        let result = try self.apply(request, self.call(request.database, caller))
-        return CommitResponse(writeResults: result.writeResults, commitTime: result.commitTime)
-    }
-
-    private func apply(_ request: CommitRequest, _ call: FirestoreCall) throws(FirestoreError) -> CommitResult {
-        if let transaction = request.transaction {
-            return try call.store.commit(request.writes, transaction: transaction, review: call.reviewer(inTransaction: true))
-        }
-        return try call.store.commit(request.writes, review: call.reviewer())
     }
 
     /// BatchWrite: each write applied on its own (not atomic); one status per write.

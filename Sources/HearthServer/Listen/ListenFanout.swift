@@ -55,7 +55,10 @@ final class ListenFanout: Sendable {
         // One copy per encoder: each session queues a reference to it.
         var encoded: [String: SharedBytes] = [:]
         var rules: [String: RulesInForce?] = [:]
-        for (stream, _) in streams {
+        // By index, taking the stream alone: copying each (stream, event) pair retained and
+        // released every reference the event holds, a thousand times per commit.
+        for index in streams.indices {
+            let stream = streams[index].stream
             let project = stream.call.database.project
             let current: RulesInForce?
             if let known = rules[project] {

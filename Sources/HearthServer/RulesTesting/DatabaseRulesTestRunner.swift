@@ -13,7 +13,7 @@ struct DatabaseRulesTestRunner: Sendable {
     /// Loads the rules, checks the seed can be written, then runs every case.
     /// - Throws: `RulesTestFileError` when the rules file cannot be read or does not compile,
     ///   or the seed cannot be written.
-    func run(_ file: DatabaseRulesTestFile) throws(RulesTestFileError) -> RulesTestReport {
+    func run(_ file: DatabaseRulesTestFile) async throws(RulesTestFileError) -> RulesTestReport {
         let rules: DatabaseRulesInForce
         do {
             rules = try DatabaseRulesRegistry.load(RulesFile(path: file.rulesPath))
@@ -25,13 +25,14 @@ struct DatabaseRulesTestRunner: Sendable {
         } catch {
             throw RulesTestFileError("\(file.path): error: seed: \(error.message)")
         }
-        let outcomes = file.cases.map { self.run($0, in: file, rules: rules) }
+        var outcomes: [RulesTestOutcome] = []
+        for testCase in file.cases { outcomes.append(await self.run(testCase, in: file, rules: rules)) }
         return RulesTestReport(file: file.path, outcomes: outcomes)
     }
 
     /// One case against a fresh namespace: 401 Permission denied is a deny, success an allow,
     /// and any other error (`Index not defined`, data too deep) is reported as such.
-    func run(_ testCase: DatabaseRulesTestCase, in file: DatabaseRulesTestFile, rules: DatabaseRulesInForce) -> RulesTestOutcome {
+    func run(_ testCase: DatabaseRulesTestCase, in file: DatabaseRulesTestFile, rules: DatabaseRulesInForce) async -> RulesTestOutcome {
         func outcome(_ result: RulesTestOutcome.Result) -> RulesTestOutcome {
             RulesTestOutcome(name: testCase.name, expected: testCase.expectation, result: result)
         }
@@ -50,10 +51,10 @@ struct DatabaseRulesTestRunner: Sendable {
         do throws(DatabaseError) {
             switch testCase.operation {
             case .read(let path, let query): _ = try service.read(DatabaseRead(namespace: namespace, path: path, query: query), as: caller)
-            case .set(let path, let data): _ = try service.apply(DatabaseSet(namespace: namespace, path: path, value: data), as: caller)
-            case .push(let path, let data): _ = try service.apply(DatabasePush(namespace: namespace, path: path, value: data), as: caller)
-            case .update(let path, let update): _ = try service.apply(DatabaseMerge(namespace: namespace, path: path, update: update), as: caller)
-            case .delete(let path): _ = try service.apply(DatabaseDelete(namespace: namespace, path: path), as: caller)
+            case .set(let path, let data): _ = try await service.set(DatabaseSet(namespace: namespace, path: path, value: data), as: caller)
+            case .push(let path, let data): _ = try await service.push(DatabasePush(namespace: namespace, path: path, value: data), as: caller)
+            case .update(let path, let update): _ = try await service.merge(DatabaseMerge(namespace: namespace, path: path, update: update), as: caller)
+            case .delete(let path): _ = try await service.delete(DatabaseDelete(namespace: namespace, path: path), as: caller)
             }
             return outcome(.verdict(.allow, explanation: decisions.summary))
         } catch where error.kind == .unauthorized {

@@ -19,14 +19,14 @@ public struct RulesTestRunner: Sendable {
     /// Loads the test file (either kind) and its rules, then runs every case.
     /// - Throws: `RulesTestFileError` when the file is malformed, its rules file cannot be read
     ///   or does not compile, or its seed is invalid.
-    public func run(file path: String) throws(RulesTestFileError) -> RulesTestReport {
+    public func run(file path: String) async throws(RulesTestFileError) -> RulesTestReport {
         switch try RulesTestDocument.load(path) {
-        case .firestore(let file): try self.run(file)
-        case .database(let file): try DatabaseRulesTestRunner(logger: self.logger).run(file)
+        case .firestore(let file): try await self.run(file)
+        case .database(let file): try await DatabaseRulesTestRunner(logger: self.logger).run(file)
         }
     }
 
-    func run(_ file: RulesTestFile) throws(RulesTestFileError) -> RulesTestReport {
+    func run(_ file: RulesTestFile) async throws(RulesTestFileError) -> RulesTestReport {
         let rules: RulesInForce
         do {
             rules = try FirestoreRulesRegistry.load(RulesFile(path: file.rulesPath))
@@ -38,13 +38,14 @@ public struct RulesTestRunner: Sendable {
         } catch {
             throw RulesTestFileError("\(file.path): error: seed: \(error.message)")
         }
-        let outcomes = file.cases.map { self.run($0, in: file, rules: rules) }
+        var outcomes: [RulesTestOutcome] = []
+        for testCase in file.cases { outcomes.append(await self.run(testCase, in: file, rules: rules)) }
         return RulesTestReport(file: file.path, outcomes: outcomes)
     }
 
     /// One case against a fresh store: PERMISSION_DENIED is a deny, success an allow, and any
     /// other error (a failed precondition, an invalid document) is reported as such.
-    func run(_ testCase: RulesTestCase, in file: RulesTestFile, rules: RulesInForce) -> RulesTestOutcome {
+    func run(_ testCase: RulesTestCase, in file: RulesTestFile, rules: RulesInForce) async -> RulesTestOutcome {
         let databases = FirestoreDatabases()
         let store = databases.store(for: file.database)
         let decisions = RulesTestDecisionLog()
@@ -75,7 +76,7 @@ public struct RulesTestRunner: Sendable {
                 // The transaction is begun as the owner: beginning one is not judged by rules.
                 let transaction = try testCase.inTransaction
                     ? service.beginTransaction(BeginTransactionRequest(database: database), caller: .owner) : nil
-                _ = try service.commitInMemory(CommitRequest(database: database, writes: writes, transaction: transaction), caller: caller)
+                _ = try await service.commit(CommitRequest(database: database, writes: writes, transaction: transaction), caller: caller)
             }
             return outcome(.verdict(.allow, explanation: decisions.summary))
         } catch where error.code == .permissionDenied {

@@ -52,6 +52,22 @@ import Testing
         #expect(text == row.body || text.contains("\"error\" : \"\(row.body)\""), "\(text)")
     }
 
+    /// A path is percent-decoded once, by the router: `%2525` names the key `%25`, never `%`.
+    @Test func aPathIsPercentDecodedOnce() async throws {
+        let fixture = try DatabaseServiceFixture(seed: #"{"a%25":{"b":1},"a%":{"b":2}}"#)
+        func text(_ response: Response) -> String {
+            guard case .bytes(let bytes) = response.body else { return "" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(text(await fixture.router.respond(to: Request(method: .get, uri: "/a%2525.json"))) == #"{"b":1}"#)
+        #expect(text(await fixture.router.respond(to: Request(method: .get, uri: "/a%25.json"))) == #"{"b":2}"#)
+        let written = await fixture.router.respond(to: Request(method: .put, uri: "/c%2525.json", body: Array("3".utf8)))
+        #expect(written.status.code == 200)
+        #expect(text(await fixture.router.respond(to: Request(method: .get, uri: "/c%25.json"))) == "null")
+        let keys = text(await fixture.router.respond(to: Request(method: .get, uri: "/.json?shallow=true")))
+        #expect(keys.contains(#""c%25""#), "\(keys)")
+    }
+
     @Test(arguments: [
         ("/.settings/rules.json", CrossOriginAccess.trustedOrigins),
         ("/.settings//rules.json/", .trustedOrigins),

@@ -14,16 +14,16 @@ import Testing
 
     static func path(_ relative: String) -> String { Self.root + "/" + relative }
 
-    @Test func theRepositoryChatRulesPassTheirTests() throws {
-        let report = try RulesTestRunner(logger: Self.logger).run(file: Self.path("rules/database.test.json"))
+    @Test func theRepositoryChatRulesPassTheirTests() async throws {
+        let report = try await RulesTestRunner(logger: Self.logger).run(file: Self.path("rules/database.test.json"))
         #expect(report.failureLines == [])
         #expect(report.passed >= 30)
     }
 
-    @Test func failingCasesAreReportedOneLineEachWithTheExplanation() throws {
+    @Test func failingCasesAreReportedOneLineEachWithTheExplanation() async throws {
         let file = Self.path("Tests/RulesTestFiles/database-failing.test.json")
         let rules = Self.path("Tests/RulesTestFiles/notes.rules.json")
-        let report = try RulesTestRunner(logger: Self.logger).run(file: file)
+        let report = try await RulesTestRunner(logger: Self.logger).run(file: file)
         #expect(report.passed == 3)
         #expect(report.failed == 3)
         #expect(report.failureLines == [
@@ -59,13 +59,13 @@ import Testing
     ]
 
     @Test(arguments: Self.cases)
-    func eachOperationIsJudgedAsTheServerJudgesItsRESTCall(_ members: String, _ verdict: RulesTestVerdict) throws {
+    func eachOperationIsJudgedAsTheServerJudgesItsRESTCall(_ members: String, _ verdict: RulesTestVerdict) async throws {
         let text = #"{"database": "notes.rules.json", "now": 1750000000000, "seed": {"notes": {"n1": {"owner": "alice", "savedAt": 1}}}, "#
             + #""cases": [{"name": "c", "expect": "allow", "# + members + "}]}"
         guard case .database(let file) = try RulesTestDocument.decode(Array(text.utf8), path: Self.path("Tests/RulesTestFiles/x.test.json")) else {
             throw RulesTestFileError("not a database test file")
         }
-        let outcome = try DatabaseRulesTestRunner(logger: Self.logger).run(file).outcomes[0]
+        let outcome = try await DatabaseRulesTestRunner(logger: Self.logger).run(file).outcomes[0]
         guard case .verdict(let got, let explanation) = outcome.result else {
             Issue.record("expected a verdict, got \(outcome.result)")
             return
@@ -74,17 +74,17 @@ import Testing
         #expect(!explanation.isEmpty)
     }
 
-    @Test func aMisspeltMemberMakesTheFileUnrunnableNamingTheCase() throws {
+    @Test func aMisspeltMemberMakesTheFileUnrunnableNamingTheCase() async throws {
         let file = Self.path("Tests/RulesTestFiles/database-malformed.test.json")
-        #expect {
-            try RulesTestRunner(logger: Self.logger).run(file: file)
+        await #expect {
+            try await RulesTestRunner(logger: Self.logger).run(file: file)
         } throws: { error in
             (error as? RulesTestFileError)?.message
                 == "\(file): error: case \"a misspelt member\": cases[1]: unknown member \"data\" (expected one of name, description, auth, operation, path, query, value, seed, expect)"
         }
     }
 
-    @Test func rulesThatDoNotCompileMakeTheFileUnrunnableWithLineAndColumn() throws {
+    @Test func rulesThatDoNotCompileMakeTheFileUnrunnableWithLineAndColumn() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rtdb-rules-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -93,8 +93,8 @@ import Testing
         let test = folder.appendingPathComponent("bad.test.json").path
         try #"{"database": "bad.rules.json", "cases": [{"name": "c", "operation": "read", "path": "/", "expect": "deny"}]}"#
             .write(toFile: test, atomically: true, encoding: .utf8)
-        #expect {
-            try RulesTestRunner(logger: Self.logger).run(file: test)
+        await #expect {
+            try await RulesTestRunner(logger: Self.logger).run(file: test)
         } throws: { error in
             let message = (error as? RulesTestFileError)?.message ?? ""
             return message.hasPrefix("\(test): error: The database rules file \(folder.path)/bad.rules.json does not compile")
@@ -102,13 +102,13 @@ import Testing
         }
     }
 
-    @Test func aSeedTheRESTAPIWouldRefuseMakesTheFileUnrunnable() throws {
+    @Test func aSeedTheRESTAPIWouldRefuseMakesTheFileUnrunnable() async throws {
         let deep = String(repeating: "{\"a\":", count: 33) + "1" + String(repeating: "}", count: 33)
         let text = #"{"database": "notes.rules.json", "seed": "# + deep + #", "cases": [{"name": "c", "operation": "read", "path": "/", "expect": "deny"}]}"#
         let path = Self.path("Tests/RulesTestFiles/x.test.json")
-        #expect {
+        await #expect {
             guard case .database(let file) = try RulesTestDocument.decode(Array(text.utf8), path: path) else { return }
-            _ = try DatabaseRulesTestRunner(logger: Self.logger).run(file)
+            _ = try await DatabaseRulesTestRunner(logger: Self.logger).run(file)
         } throws: { error in
             (error as? RulesTestFileError)?.message.hasPrefix("\(path): error: seed: ") == true
         }

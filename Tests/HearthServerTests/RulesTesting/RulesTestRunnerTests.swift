@@ -13,16 +13,16 @@ import Testing
     static func path(_ relative: String) -> String { Self.root + "/" + relative }
 
     @Test(arguments: ["events", "users", "conversations", "profiles", "database"])
-    func repositoryRulesPassTheirTests(_ model: String) throws {
-        let report = try Self.runner.run(file: Self.path("rules/\(model).test.json"))
+    func repositoryRulesPassTheirTests(_ model: String) async throws {
+        let report = try await Self.runner.run(file: Self.path("rules/\(model).test.json"))
         #expect(report.failureLines == [])
         #expect(report.passed > 10)
     }
 
-    @Test func failingCasesAreReportedOneLineEachWithTheExplanation() throws {
+    @Test func failingCasesAreReportedOneLineEachWithTheExplanation() async throws {
         let file = Self.path("Tests/RulesTestFiles/failing.test.json")
         let rules = Self.path("Tests/RulesTestFiles/notes.rules")
-        let report = try Self.runner.run(file: file)
+        let report = try await Self.runner.run(file: file)
         #expect(report.passed == 3)
         #expect(report.failed == 3)
         #expect(report.failureLines == [
@@ -32,25 +32,25 @@ import Testing
         ])
     }
 
-    @Test func aBatchIsJudgedAsOneCommitWithGetAfterSeeingEveryWrite() throws {
-        let report = try Self.runner.run(file: Self.path("Tests/RulesTestFiles/failing.test.json"))
+    @Test func aBatchIsJudgedAsOneCommitWithGetAfterSeeingEveryWrite() async throws {
+        let report = try await Self.runner.run(file: Self.path("Tests/RulesTestFiles/failing.test.json"))
         let batch = try #require(report.outcomes.first { $0.name == "a note with its index entry" })
         #expect(batch.passed)
         let alone = try #require(report.outcomes.first { $0.name == "a note without its index entry" })
         #expect(alone.passed)
     }
 
-    @Test func aMisspeltMemberMakesTheFileUnrunnableNamingTheCase() throws {
+    @Test func aMisspeltMemberMakesTheFileUnrunnableNamingTheCase() async throws {
         let file = Self.path("Tests/RulesTestFiles/malformed.test.json")
-        #expect {
-            try Self.runner.run(file: file)
+        await #expect {
+            try await Self.runner.run(file: file)
         } throws: { error in
             (error as? RulesTestFileError)?.message
                 == "\(file): error: case \"a misspelt member\": cases[1]: unknown member \"expected\" (expected one of name, description, auth, operation, path, data, query, writes, transaction, seed, expect)"
         }
     }
 
-    @Test func rulesThatDoNotCompileMakeTheFileUnrunnable() throws {
+    @Test func rulesThatDoNotCompileMakeTheFileUnrunnable() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rules-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,17 +59,17 @@ import Testing
         let test = folder.appendingPathComponent("bad.test.json").path
         try #"{"rules": "bad.rules", "cases": [{"name": "c", "operation": "get", "path": "a/b", "expect": "deny"}]}"#
             .write(toFile: test, atomically: true, encoding: .utf8)
-        #expect {
-            try Self.runner.run(file: test)
+        await #expect {
+            try await Self.runner.run(file: test)
         } throws: { error in
             let message = (error as? RulesTestFileError)?.message ?? ""
             return message.hasPrefix("\(test): error: The rules file \(folder.path)/bad.rules does not compile") && message.contains("nosuch")
         }
     }
 
-    @Test func aMissingTestFileIsReported() {
-        #expect {
-            try Self.runner.run(file: "/nonexistent/x.test.json")
+    @Test func aMissingTestFileIsReported() async {
+        await #expect {
+            try await Self.runner.run(file: "/nonexistent/x.test.json")
         } throws: { error in
             (error as? RulesTestFileError)?.message == "/nonexistent/x.test.json: error: no such file."
         }
