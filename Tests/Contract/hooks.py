@@ -16,7 +16,8 @@
 - Streams are not fuzzed: every request is sent with `Accept: application/json`, so no GET
   becomes an endless `text/event-stream` response (`listen`, which requires that Accept, is
   excluded from the run altogether).
-- Operations that wipe whole databases (clearDatabase, clearSubtree, the RTDB root PUT) are
+- Operations that wipe whole databases (clearDatabase, clearSubtree, the RTDB root PUT, the
+  Auth emulator's account wipe) are
   pointed away from the seeded project and namespace, so the data stays for other operations;
   exports are written into the run's scratch directory, never where a generated path points.
 """
@@ -34,7 +35,7 @@ from schemathesis.generation.meta import TestPhase
 import seed
 
 SCRATCH_PROJECT = "contract-scratch"
-WIPES = {"clearDatabase", "clearSubtree", "databaseReplaceRoot"}
+WIPES = {"clearDatabase", "clearSubtree", "databaseReplaceRoot", "authEmulatorClearAccounts"}
 
 
 def _operation_id(context) -> str:
@@ -127,7 +128,7 @@ def before_call(context, case, kwargs):
         case.query = {name: value for name, value in case.query.items() if name not in CREDENTIALS}
 
     operation_id = _operation_id(context)
-    if operation_id in ("clearDatabase", "clearSubtree") and parameters:
+    if operation_id in ("clearDatabase", "clearSubtree", "authEmulatorClearAccounts") and parameters:
         if parameters.get("project") in (seed.PROJECT, seed.OTHER_PROJECT):
             parameters["project"] = SCRATCH_PROJECT
     elif operation_id == "databaseReplaceRoot":
