@@ -210,6 +210,8 @@ def test_password_reset_link_completed_through_emulator_action(ios):
     ios.v3("signupNewUser", {"email": email, "password": "before1"})
     sent = ios.v3("getOobConfirmationCode", {"requestType": "PASSWORD_RESET", "email": email})
     assert sent["kind"] == "identitytoolkit#GetOobConfirmationCodeResponse"
+    unknown = ios.v3("getOobConfirmationCode", {"requestType": "NO_SUCH_TYPE", "email": email}, expect_error=True)
+    assert unknown.status == 400 and unknown.message.startswith("INVALID_REQ_TYPE : "), "a client's mistake, not a 501"
     code = ios.oob_code(email, "PASSWORD_RESET")
     link = urllib.parse.urlsplit(code["oobLink"])
     assert link.path == "/emulator/action"
