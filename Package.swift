@@ -144,6 +144,7 @@ let package = Package(
         .executableTarget(name: "fuzz-http", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-database-http", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-database-ws", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
+        .executableTarget(name: "fuzz-auth", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
         .executableTarget(
             name: "fuzz-firestore-json", dependencies: ["HearthFuzzing", "HearthHTTP", "HearthJSON"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-firestore-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),

@@ -3,7 +3,7 @@ import HearthServer
 public import Logging
 
 /// A fresh in-memory Hearth, as `hearth serve --in-memory` builds it, for one fuzz input: the
-/// responder of its Firestore port or of its Realtime Database port.
+/// responder of its Firestore, Realtime Database or Auth port.
 ///
 /// A new one per input keeps runs independent (no state carried from earlier inputs, memory
 /// bounded) and reproducible from the crash file alone. Stream keep-alives come every
@@ -12,7 +12,7 @@ public import Logging
 public struct FuzzService: Sendable {
     /// Which of the server's ports the requests go to.
     public enum Port: Sendable {
-        case firestore, database
+        case firestore, database, auth
     }
 
     /// The server's responder, wrapped so that no input can write files or stream forever.
@@ -30,6 +30,7 @@ public struct FuzzService: Sendable {
         configuration.dataDirectory = nil
         configuration.firestorePort = 0
         configuration.databasePort = 0
+        configuration.authPort = 0
         configuration.listening.keepAlive = .milliseconds(1)
         configuration.database.keepAlive = .milliseconds(1)
         let service: HearthService
@@ -38,7 +39,12 @@ public struct FuzzService: Sendable {
         } catch {
             fatalError("An in-memory Hearth without a rules file cannot fail to start: \(error)")
         }
-        let server = port == .firestore ? service.firestoreServer : service.databaseServer
+        let server =
+            switch port {
+            case .firestore: service.firestoreServer
+            case .database: service.databaseServer
+            case .auth: service.authServer
+            }
         self.responder = BoundedResponder(base: server.responder)
         self.errorRenderer = server.errorRenderer
         self.webSocketResponder = server.configuration.webSocketResponder

@@ -4,9 +4,10 @@
   2. `hearth serve --port 0 --database-port 0 --in-memory` starts, and seed.py writes data
      through the real API;
   3. every example in the document is checked (examples.py);
-  4. the data is written again, then schemathesis runs twice with the same document, once for
-     the Firestore operations against the first port and once for the Realtime Database ones
-     (the `.json` paths, whose path-level `servers` name port 9000) against the second, with
+  4. the data is written again, then schemathesis runs three times with the same document, once
+     for the Firestore operations against the first port, once for the Realtime Database ones
+     (the `.json` paths, whose path-level `servers` name port 9000) against the second, and
+     once for the Auth ones (operation ids `auth…`, servers :9099) against the third, with
      the checks not_a_server_error, status_code_conformance, content_type_conformance and
      response_schema_conformance;
   5. the server must still be up, and must exit 0 on SIGTERM.
@@ -40,6 +41,8 @@ DOCUMENT = ROOT / "openapi.yaml"
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 # Streams never end: schemathesis reads each up to its first event, then closes it (see hooks.py).
 CONFIG = HERE / "schemathesis.toml"
+# The Auth port's operations (their paths name port 9099), run against it alone.
+AUTH = r"^auth"
 REQUEST_TIMEOUT_SECONDS = "10"
 
 
@@ -122,11 +125,12 @@ def main() -> int:
     passed += matching
 
     with HearthServer(binary) as server:
-        print(f"hearth serve: Firestore {server.firestore}, Realtime Database {server.database}", flush=True)
+        print(f"hearth serve: Firestore {server.firestore}, Realtime Database {server.database}, Auth {server.auth}", flush=True)
         seed.seed(server.firestore, server.database)
+        seed.seed_auth(server.auth)
 
         step("examples in the document, against the running server")
-        bases = {"firestore": server.firestore, "database": server.database}
+        bases = {"firestore": server.firestore, "database": server.database, "auth": server.auth}
         for outcome in examples.live_examples(contract, bases, server.scratch):
             if outcome.errors:
                 failures += 1
@@ -136,12 +140,15 @@ def main() -> int:
                 print(f"ok   {outcome.operation}: {outcome.request}", flush=True)
 
         seed.seed(server.firestore, server.database)
+        seed.seed_auth(server.auth)
         database_paths = ["--include-path-regex", r"\.json$"]
-        firestore_paths = ["--include-path-regex", r"^/(v1|emulator)/|^/$"]
+        firestore_paths = ["--include-path-regex", r"^/(v1|emulator)/|^/$", "--exclude-operation-id-regex", AUTH]
+        auth_paths = ["--include-operation-id-regex", AUTH]
         # The Realtime Database's operations are few and cheap: four times the examples.
         for name, base, filters, scale in (
             ("Firestore and the emulator admin endpoints", server.firestore, firestore_paths, 1),
             ("Realtime Database", server.database, database_paths, 4),
+            ("Auth", server.auth, auth_paths, 1),
         ):
             if schemathesis(name, base, filters, server.scratch, scale) == 0:
                 passed += 1

@@ -19,7 +19,8 @@
   `Accept: text/event-stream`, every other request with `Accept: application/json`. A stream
   never ends by itself: schemathesis reads it up to its first event (`max-stream-events` in
   `schemathesis.toml`), checks that event against the stream's `itemSchema`, and closes it.
-- Operations that wipe whole databases (clearDatabase, clearSubtree, the RTDB root PUT) are
+- Operations that wipe whole databases (clearDatabase, clearSubtree, the RTDB root PUT, the
+  Auth emulator's account wipe) are
   pointed away from the seeded project and namespace, so the data stays for other operations;
   exports are written into the run's scratch directory, never where a generated path points.
 """
@@ -37,7 +38,7 @@ from schemathesis.generation.meta import TestPhase
 import seed
 
 SCRATCH_PROJECT = "contract-scratch"
-WIPES = {"clearDatabase", "clearSubtree", "databaseReplaceRoot"}
+WIPES = {"clearDatabase", "clearSubtree", "databaseReplaceRoot", "authEmulatorClearAccounts"}
 LISTENS = {"listen", "listenUnderDocument"}
 STREAMING_GETS = {"getOrListDocuments", "databaseRead"}
 STREAM_EVERY = 4
@@ -146,7 +147,7 @@ def before_call(context, case, kwargs):
         case.query = {name: value for name, value in case.query.items() if name not in CREDENTIALS}
 
     operation_id = _operation_id(context)
-    if operation_id in ("clearDatabase", "clearSubtree") and parameters:
+    if operation_id in ("clearDatabase", "clearSubtree", "authEmulatorClearAccounts") and parameters:
         if parameters.get("project") in (seed.PROJECT, seed.OTHER_PROJECT):
             parameters["project"] = SCRATCH_PROJECT
     elif operation_id == "databaseReplaceRoot":

@@ -119,3 +119,29 @@ def seed(firestore: str, database: str, session: requests.Session | None = None)
         _check(http.post(f"{base}:commit", json={"writes": writes}, headers=OWNER, timeout=30))
     _check(http.put(f"{database}/.json", json=RTDB_DATA, headers=OWNER, timeout=30))
     _check(http.put(f"{database}/.json", params={"ns": OTHER_NAMESPACE}, json={"hello": "world"}, headers=OWNER, timeout=30))
+
+
+# The accounts the Auth examples in openapi.yaml name (their ID and refresh tokens are static:
+# unsigned, for `contract-user` of demo-hearth), made again before each phase.
+AUTH_USERS = [
+    {"localId": "contract-user", "email": "contract@example.com", "rawPassword": "secret1", "emailVerified": True,
+     "mfaInfo": [{"mfaEnrollmentId": "contract-factor", "phoneInfo": "+15555550198"},
+                 {"mfaEnrollmentId": "contract-factor-2", "phoneInfo": "+15555550199"}]},
+    {"localId": "contract-delete", "email": "delete@example.com", "rawPassword": "secret1"},
+    {"localId": "contract-v3-delete", "email": "v3-delete@example.com", "rawPassword": "secret1"},
+    {"localId": "contract-admin-delete", "email": "admin-delete@example.com"},
+    {"localId": "contract-batch-delete", "email": "batch-delete@example.com"},
+]
+
+
+def seed_auth(auth: str, session: requests.Session | None = None) -> None:
+    """Replaces the default project's accounts with AUTH_USERS (an apple.com account too, for
+    the fake IdP's chooser)."""
+    http = session or requests.Session()
+    _check(http.delete(f"{auth}/emulator/v1/projects/{PROJECT}/accounts", timeout=30))
+    _check(http.post(f"{auth}/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:batchCreate",
+                     json={"users": AUTH_USERS}, headers=OWNER, timeout=30))
+    _check(http.post(f"{auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp", params={"key": "fake-api-key"},
+                     json={"requestUri": "http://localhost", "returnSecureToken": True,
+                           "postBody": 'id_token={"sub":"apple-seeded","email":"seeded@example.com","name":"Seeded"}&providerId=apple.com'},
+                     timeout=30))

@@ -16,16 +16,18 @@ SHUTDOWN_GUARD_SECONDS = 30
 
 _FIRESTORE = re.compile(r"^export FIRESTORE_EMULATOR_HOST=(127\.0\.0\.1:\d+)\s*$")
 _DATABASE = re.compile(r"^export FIREBASE_DATABASE_EMULATOR_HOST=(127\.0\.0\.1:\d+)\s*$")
+_AUTH = re.compile(r"^export FIREBASE_AUTH_EMULATOR_HOST=(127\.0\.0\.1:\d+)\s*$")
 
 
 class HearthServer:
     """`hearth serve --port 0 --database-port 0 --in-memory`, started in an empty directory (so
-    no firebase.json is read); `firestore` and `database` are its two base URLs."""
+    no firebase.json is read); `firestore`, `database` and `auth` are its three base URLs."""
 
     def __init__(self, binary: Path) -> None:
         self.binary = binary
         self.firestore = ""
         self.database = ""
+        self.auth = ""
         self._directory = tempfile.TemporaryDirectory(prefix="hearth-contract-")
         self._stderr = tempfile.TemporaryFile(mode="w+b")
         self._process: subprocess.Popen[bytes] | None = None
@@ -47,7 +49,8 @@ class HearthServer:
         )
         firestore = self._announced(_FIRESTORE)
         database = self._announced(_DATABASE)
-        self.firestore, self.database = f"http://{firestore}", f"http://{database}"
+        auth = self._announced(_AUTH)
+        self.firestore, self.database, self.auth = f"http://{firestore}", f"http://{database}", f"http://{auth}"
         return self
 
     def _announced(self, pattern: re.Pattern[str]) -> str:

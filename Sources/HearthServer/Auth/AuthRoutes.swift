@@ -146,7 +146,7 @@ struct AuthRoutes: Sendable {
     /// Registers `operation` for `method pattern`: body decoding, caller resolution and the
     /// JSON answer around it. `emulatorOnly` routes answer loopback peers and trusted pages
     /// only, and need no credential.
-    private func on(_ router: inout Router, _ method: HTTPMethod, _ pattern: String, emulatorOnly: Bool = false, _ operation: @escaping Operation) {
+    func on(_ router: inout Router, _ method: HTTPMethod, _ pattern: String, emulatorOnly: Bool = false, _ operation: @escaping Operation) {
         let caller = self.caller
         let adminAccess = self.adminAccess
         router.on(method, pattern, access: emulatorOnly ? .trustedOrigins : .anyOrigin) { request, parameters in

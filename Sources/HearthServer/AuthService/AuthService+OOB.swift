@@ -13,7 +13,10 @@ extension AuthService {
         if let continueURL = request.continueURL, !Self.isAbsoluteURI(continueURL) {
             throw AuthError("INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
         }
-        guard let kind = OOBCode.Kind(rawValue: type), kind != .recoverEmail else { throw AuthError.notImplemented(type) }
+        guard let kind = OOBCode.Kind(rawValue: type) else {
+            throw AuthError("INVALID_REQ_TYPE : \(type) is not a request type (PASSWORD_RESET, VERIFY_EMAIL, EMAIL_SIGNIN, VERIFY_AND_CHANGE_EMAIL).")
+        }
+        guard kind != .recoverEmail else { throw AuthError.notImplemented(type) }
         let scope = call.scope
         let email: String
         var newEmail: String?

@@ -12,6 +12,7 @@ extension AuthService {
         guard let email = request.email else { throw AuthError.missingEmail }
         guard EmailAddress.isValid(email) else { throw AuthError.invalidEmail }
         guard let password = request.password, !password.isEmpty else { throw AuthError.missingPassword }
+        if let pending = try self.passwordSignInPendingMFA(email: email, password: password, call) { return pending }
         let tokens = try await self.write(call) { (transaction: inout AccountTransaction) throws(AuthError) -> IssuedTokens in
             if let tenant = transaction.tenant, !tenant.allowsPasswordSignUp { throw AuthError("PASSWORD_LOGIN_DISABLED") }
             let privacy = transaction.config.enableImprovedEmailPrivacy

@@ -20,13 +20,16 @@ struct AuthUnit: ProductUnit {
         let configuration = wiring.configuration
         self.project = configuration.project
         let logger = wiring.logger
+        let service = AuthService(store: store, logger: logger)
         let routes = AuthRoutes(
-            service: AuthService(store: store, logger: logger),
+            service: service,
             caller: AuthCaller(defaultProject: configuration.project, identities: wiring.identities, logger: logger),
             adminAccess: wiring.adminAccess)
         var router = Router()
         routes.register(on: &router)
-        let responder = router.responder(
+        routes.registerPhoneAndMultiFactor(on: &router)
+        AuthPages(service: service, defaultProject: configuration.project).register(on: &router)
+        let responder = AuthLegacyPaths(inner: router.responder(
             fallback: { request, failure in AuthErrorResponse.response(for: failure, method: request.method, path: request.path) },
             errorMapper: { error, request in
                 let response = AuthErrorResponse.response(for: error)
@@ -34,7 +37,7 @@ struct AuthUnit: ProductUnit {
                 logger.log(level: level, "\(request.method) \(request.path) → \(response.status.code): \(error)")
                 return response
             }
-        )
+        ))
         self.server = wiring.server(
             host: configuration.authHost ?? configuration.host, port: configuration.authPort, responder: responder,
             errorRenderer: { status, message in AuthErrorResponse.transportResponse(status: status, message: message) })
