@@ -17,6 +17,8 @@ public struct FuzzService: Sendable {
 
     /// The server's responder, wrapped so that no input can write files or stream forever.
     public let responder: any HTTPResponder
+    /// Answers the port's HTTP/2 streams as the server does (gRPC on the Firestore port).
+    public let http2Responder: any HTTP2StreamResponder
     /// Renders transport errors (400, 413, 431) as the server does.
     public let errorRenderer: @Sendable (HTTPStatus, String) -> Response
     /// Who takes the port's WebSocket upgrades (the Realtime Database's `/.ws`), as in production.
@@ -48,6 +50,7 @@ public struct FuzzService: Sendable {
         self.responder = BoundedResponder(base: server.responder)
         self.errorRenderer = server.errorRenderer
         self.webSocketResponder = server.configuration.webSocketResponder
+        self.http2Responder = server.http2Responder
     }
 
     /// One request straight to the responder, no HTTP framing.

@@ -1,7 +1,10 @@
-/// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|database|websocket]
+/// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|firestore-grpc|database|websocket]
 /// [--listeners 1000] [--rate 200] [--seconds 10] [--writers 16] [--project bench]
-/// [--namespace bench]`. `--port` is the Firestore port, or the database port with
-/// `--service database` (SSE streams) or `--service websocket` (the SDKs' WebSocket protocol).
+/// [--namespace bench] [--mode listen|write-stream] [--batch 100]`. `--port` is the Firestore
+/// port, or the database port with `--service database` (SSE streams) or `--service websocket`
+/// (the SDKs' WebSocket protocol). `firestore-grpc` listens over gRPC Listen streams (one
+/// target each) instead of SSE; `--mode write-stream` measures commits over one gRPC Write
+/// stream in batches of `--batch` documents instead.
 struct BenchOptions: Sendable {
     var port = 0
     var pid: Int32 = 0
@@ -13,6 +16,9 @@ struct BenchOptions: Sendable {
     var namespace = "bench"
     var database = false
     var webSocket = false
+    var grpc = false
+    var writeStream = false
+    var batch = 100
 
     /// Parses `--name value` pairs; nil (after printing why) when something is wrong.
     static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -32,20 +38,28 @@ struct BenchOptions: Sendable {
             case "--writers": options.writers = Int(value) ?? 0
             case "--project": options.project = value
             case "--namespace": options.namespace = value
+            case "--batch": options.batch = Int(value) ?? 0
+            case "--mode":
+                guard value == "listen" || value == "write-stream" else {
+                    print("hearth-listen-bench: --mode is listen or write-stream, not \(value)")
+                    return nil
+                }
+                options.writeStream = value == "write-stream"
             case "--service":
-                guard ["firestore", "database", "websocket"].contains(value) else {
-                    print("hearth-listen-bench: --service is firestore, database or websocket, not \(value)")
+                guard ["firestore", "firestore-grpc", "database", "websocket"].contains(value) else {
+                    print("hearth-listen-bench: --service is firestore, firestore-grpc, database or websocket, not \(value)")
                     return nil
                 }
                 options.database = value == "database"
                 options.webSocket = value == "websocket"
+                options.grpc = value == "firestore-grpc"
             default:
                 print("hearth-listen-bench: unknown option \(name)")
                 return nil
             }
         }
-        guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0 else {
-            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|database|websocket] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS]")
+        guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0, options.batch > 0 else {
+            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|firestore-grpc|database|websocket] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS] [--mode listen|write-stream] [--batch N]")
             return nil
         }
         return options
@@ -54,6 +68,7 @@ struct BenchOptions: Sendable {
     /// What is listened to and written.
     var service: BenchService {
         if self.webSocket { return .databaseWebSocket(namespace: self.namespace) }
-        return self.database ? .database(namespace: self.namespace) : .firestore(project: self.project)
+        if self.database { return .database(namespace: self.namespace) }
+        return self.grpc ? .firestoreGRPC(project: self.project) : .firestore(project: self.project)
     }
 }

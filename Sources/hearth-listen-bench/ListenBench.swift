@@ -31,6 +31,10 @@ enum ListenBench {
     static func main() {
         guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
         do {
+            if options.writeStream {
+                try WriteStreamBench.run(options)
+                return
+            }
             try self.run(options)
         } catch {
             print("hearth-listen-bench: \(error)")
@@ -98,7 +102,7 @@ enum ListenBench {
         acknowledgements.sort()
 
         print("cores: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) (the client's \(options.writers) writer threads and 1 listener thread share them with the server)")
-        print("\(words.listeners): \(options.listeners) \(service.isWebSocket ? "WebSocket listens" : "SSE streams") on \(words.listened); writes: \(writer.total) \(words.writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
+        print("\(words.listeners): \(options.listeners) \(service.transport) on \(words.listened); writes: \(writer.total) \(words.writes) at \(options.rate)/s over \(String(format2: Double(written) / 1e9)) s")
         print("\(words.writes) acknowledged: \(acknowledgements.count)/\(writer.total), p50 \(ms(acknowledgements, 0.50)) ms, p99 \(ms(acknowledgements, 0.99)) ms")
         print("\(words.deliveries) delivered: \(latencies.count)/\(expected); \(words.listeners) cut off: \(log.errors); streams closed: \(log.closed)")
         print("\(words.latency) latency: p50 \(ms(latencies, 0.50)) ms, p99 \(ms(latencies, 0.99)) ms, max \(ms(latencies, 1.0)) ms (\(options.rate <= Self.lowRate ? "target p50 < 5 ms at this rate" : words.latencyTarget))")

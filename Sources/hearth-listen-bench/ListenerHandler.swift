@@ -26,6 +26,8 @@ final class ListenerHandler: ChannelInboundHandler {
     private let sequenceMarker: [UInt8]
     private let initialMarker: [UInt8]
     private let endingLines: [[UInt8]]
+    /// gRPC: markers are looked for on every line of the binary stream, not only `data:` lines.
+    private let binary: Bool
     private let log: DeliveryLog
     private var line: [UInt8] = []
     /// Sent once the WebSocket hello arrived (nil: sent, or an event stream).
@@ -38,6 +40,7 @@ final class ListenerHandler: ChannelInboundHandler {
         self.sequenceMarker = service.sequenceMarker
         self.initialMarker = service.initialMarker
         self.endingLines = service.endingLines
+        self.binary = service.isBinary
         self.log = log
         self.followUp = service.followUp
         self.framed = service.isWebSocket
@@ -65,12 +68,15 @@ final class ListenerHandler: ChannelInboundHandler {
         // loop below touches no class property.
         var carried: [UInt8] = []
         swap(&carried, &self.line)
-        let markers = (self.sequenceMarker, self.initialMarker, self.endingLines)
+        let markers = (self.sequenceMarker, self.initialMarker, self.endingLines, self.binary)
+        // Binary gRPC data may hold no newline at all: it is cut at zero bytes instead (every
+        // HTTP/2 frame header has some; no marker contains one).
+        let separator = Int32(self.binary ? 0 : UInt8(ascii: "\n"))
         buffer.withUnsafeReadableBytes { bytes in
             var start = 0
             while start < bytes.count {
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-                guard let hit = memchr(rest.baseAddress!, Int32(UInt8(ascii: "\n")), rest.count) else {
+                guard let hit = memchr(rest.baseAddress!, separator, rest.count) else {
                     carried.append(contentsOf: rest)
                     return
                 }
@@ -127,11 +133,21 @@ final class ListenerHandler: ChannelInboundHandler {
     /// Notes what one line (without its newline) carries. Searches with `memchr` and `memcmp`,
     /// not byte by byte in Swift: the client shares the cores with the server it measures.
     private static func scan(
-        _ line: UnsafeRawBufferPointer, _ markers: (sequence: [UInt8], initial: [UInt8], ending: [[UInt8]]),
+        _ line: UnsafeRawBufferPointer, _ markers: (sequence: [UInt8], initial: [UInt8], ending: [[UInt8]], binary: Bool),
         into found: inout Found
     ) {
-        if line.starts(with: Self.dataPrefix) {
-            if let sequence = Self.sequence(after: markers.sequence, in: line) { found.sequences.append(sequence) }
+        if markers.binary || line.starts(with: Self.dataPrefix) {
+            if markers.binary {
+                // Several responses may share a line of binary data: every marker counts.
+                var rest = line
+                while let index = Self.find(markers.sequence, in: rest) {
+                    let after = UnsafeRawBufferPointer(rebasing: rest[(index + markers.sequence.count)...])
+                    if let sequence = Self.sequence(after: [], in: after) { found.sequences.append(sequence) }
+                    rest = after
+                }
+            } else if let sequence = Self.sequence(after: markers.sequence, in: line) {
+                found.sequences.append(sequence)
+            }
             if Self.find(markers.initial, in: line) != nil { found.initial = true }
         } else if markers.ending.contains(where: { line.elementsEqual($0) }) {
             found.errors += 1
@@ -140,7 +156,7 @@ final class ListenerHandler: ChannelInboundHandler {
 
     /// The number after `marker` in `line`, if any.
     private static func sequence(after marker: [UInt8], in line: UnsafeRawBufferPointer) -> UInt32? {
-        guard var index = Self.find(marker, in: line) else { return nil }
+        guard var index = marker.isEmpty ? 0 : Self.find(marker, in: line) else { return nil }
         index += marker.count
         var value: UInt32 = 0
         while index < line.count, line[index] >= UInt8(ascii: "0"), line[index] <= UInt8(ascii: "9") {

@@ -15,6 +15,8 @@ public struct HTTP2Request {
     public let remoteAddress: RemoteAddress?
     /// The body, read piece by piece or collected.
     public let body: HTTP2RequestBody
+    /// Cancels the task serving this stream, as the client's RST_STREAM does.
+    public let cancellation: HTTP2StreamCancellation
 
     /// Whether the client speaks gRPC (`content-type: application/grpc`, `+proto`, `+json`).
     public var isGRPC: Bool {

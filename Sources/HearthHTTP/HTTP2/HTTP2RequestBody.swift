@@ -16,7 +16,7 @@ public final class HTTP2RequestBody {
 
     private var frames: Frames
     private var ended: Bool
-    private let limit: Int
+    private var limit: Int
     private let budget: RequestBodyBudget
     /// Bytes read so far.
     public private(set) var count = 0
@@ -31,6 +31,9 @@ public final class HTTP2RequestBody {
         self.limit = limit
         self.budget = budget
     }
+
+    /// Whether the client ended its side of the stream (as far as it was read).
+    var hasEnded: Bool { self.ended }
 
     /// The next piece of the body, or nil once the client ended it.
     /// - Throws: ``HTTP2RequestBodyError`` past the size limit; the stream's error if it was
@@ -59,6 +62,31 @@ public final class HTTP2RequestBody {
             }
         }
         return nil
+    }
+
+    /// Lets the body be read past ``HTTPServerConfiguration/maxRequestBodySize``, for a
+    /// responder that reads a long-lived stream piece by piece and bounds what it holds itself
+    /// (gRPC: one message at a time, each reserved with ``reserve(_:)``).
+    public func removeLengthLimit() {
+        self.limit = .max
+    }
+
+    /// Reserves `bytes` the responder holds from the server's budget for request bodies;
+    /// whatever is still reserved when the responder returns is released then.
+    /// - Throws: ``HTTP2RequestBodyError`` when the budget cannot take them (the transport
+    ///   answers it, or the responder does).
+    public func reserve(_ bytes: Int) throws(HTTP2RequestBodyError) {
+        guard self.budget.reserve(bytes) else {
+            throw HTTP2RequestBodyError.overBudget(self.budget, bytes: bytes)
+        }
+        self.reserved += bytes
+    }
+
+    /// Gives back `bytes` reserved with ``reserve(_:)`` that the responder no longer holds.
+    public func release(_ bytes: Int) {
+        let released = min(bytes, self.reserved)
+        self.budget.release(released)
+        self.reserved -= released
     }
 
     /// The whole (rest of the) body in one array, each piece reserved from the server's body

@@ -14,6 +14,8 @@ struct HTTP2StreamExchange {
     let configuration: HTTPServerConfiguration
     let remoteAddress: RemoteAddress?
     let logger: Logger
+    /// Cancels the task serving the stream (a reset, a responder's deadline).
+    let cancellation = HTTP2StreamCancellation()
 
     func serve() async {
         do {
@@ -21,7 +23,10 @@ struct HTTP2StreamExchange {
                 var frames = inbound.makeAsyncIterator()
                 guard let first = try await frames.next(), case .headers(let head) = first else { return }
                 let writer = HTTP2ResponseWriter(outbound: outbound, allocator: self.stream.channel.allocator)
-                guard let request = Self.request(head, frames: frames, configuration: self.configuration, remote: self.remoteAddress)
+                guard
+                    let request = Self.request(
+                        head, frames: frames, configuration: self.configuration, remote: self.remoteAddress,
+                        cancellation: self.cancellation)
                 else {
                     try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
                     return
@@ -36,6 +41,11 @@ struct HTTP2StreamExchange {
                 if !writer.hasSentHead {
                     try await writer.writeHead(status: .internalServerError, headers: [:], endStream: true)
                 }
+                // A response complete before the request (a gRPC stream ended with an error while
+                // its client still sends): RST_STREAM NO_ERROR, as RFC 9113 §8.1 says, so closing
+                // the stream does not reset it with CANCEL, which a gRPC client may take for the
+                // call's status instead of the trailers it was just sent.
+                if !request.body.hasEnded { try await outbound.write(.rstStream(.noError)) }
             }
         } catch {
             // The stream is reset by closing it; the connection and its other streams go on.
@@ -48,7 +58,8 @@ struct HTTP2StreamExchange {
         _ head: HTTP2Frame.FramePayload.Headers,
         frames: HTTP2RequestBody.Frames,
         configuration: HTTPServerConfiguration,
-        remote: RemoteAddress?
+        remote: RemoteAddress?,
+        cancellation: HTTP2StreamCancellation
     ) -> HTTP2Request? {
         var method: String?
         var path: String?
@@ -69,7 +80,7 @@ struct HTTP2StreamExchange {
             budget: configuration.requestBodyBudget)
         return HTTP2Request(
             method: HTTPMethod(rawValue: method), path: path, authority: authority, headers: headers, remoteAddress: remote,
-            body: body)
+            body: body, cancellation: cancellation)
     }
 
     /// Answers a body the server would not take: `413`/`503`, or for gRPC a trailers-only

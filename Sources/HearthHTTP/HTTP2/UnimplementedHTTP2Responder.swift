@@ -27,7 +27,7 @@ public struct UnimplementedHTTP2Responder: HTTP2StreamResponder {
 
     /// `grpc-message` is percent-encoded UTF-8 (gRPC's HTTP/2 protocol): every byte outside
     /// printable ASCII, and `%` itself.
-    static func percentEncoded(_ text: String) -> String {
+    public static func percentEncoded(_ text: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
             if byte >= 0x20, byte <= 0x7E, byte != UInt8(ascii: "%") {

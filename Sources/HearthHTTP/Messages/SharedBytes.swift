@@ -22,4 +22,7 @@ public struct SharedBytes: Sendable {
 
     /// Whether there are no bytes.
     public var isEmpty: Bool { self.buffer.readableBytes == 0 }
+
+    /// A copy of the bytes, for a transport that writes arrays (a gRPC call's body).
+    public var bytes: [UInt8] { Array(self.buffer.readableBytesView) }
 }

@@ -11,6 +11,10 @@ extension HTTPServer {
     /// once (NIO's default `SETTINGS_MAX_CONCURRENT_STREAMS`), each buffering at most its 64 KiB
     /// flow-control window of request body, so a connection holds a bounded amount.
     ///
+    /// A stream the client resets (RST_STREAM), or that dies with its connection, cancels the
+    /// task serving it, so a responder's awaits (a query, a stream waiting for changes) end at
+    /// once instead of when they next write.
+    ///
     /// Shutdown is a clean end for the client (RFC 9113 §6.8): a GOAWAY with NO_ERROR and the
     /// largest stream id (streams already sent are still served, no new ones are taken), then the
     /// close once the streams being served have ended, or ``http2ShutdownGrace`` later for
@@ -41,8 +45,8 @@ extension HTTPServer {
                 for try await stream in multiplexer.inbound {
                     serving.add(1)
                     streams.addTask {
-                        await HTTP2StreamExchange(stream: stream, configuration: configuration, remoteAddress: remote, logger: logger)
-                            .serve()
+                        await Self.serve(
+                            HTTP2StreamExchange(stream: stream, configuration: configuration, remoteAddress: remote, logger: logger))
                         serving.add(-1)
                         // The last stream of a connection told GOAWAY: nothing more to serve.
                         if shutdown.isFired, serving.total == 0 { channel.close(promise: nil) }
@@ -51,6 +55,20 @@ extension HTTPServer {
             } catch {
                 logger.debug("HTTP/2 connection ended with an error: \(error)")
             }
+        }
+    }
+
+    /// Serves one stream on a task of its own that the stream's closing cancels (a reset, or
+    /// the connection going away; after a normal end the responder has returned already).
+    /// Costs one extra task per stream.
+    private static func serve(_ exchange: HTTP2StreamExchange) async {
+        let task = Task { await exchange.serve() }
+        exchange.cancellation.attach(task)
+        exchange.stream.channel.closeFuture.whenComplete { _ in exchange.cancellation.cancel() }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
         }
     }
 }

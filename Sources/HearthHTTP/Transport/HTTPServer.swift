@@ -226,6 +226,10 @@ public final class HTTPServer: Sendable {
 
     /// Serves one accepted connection once its protocol is known, until it closes (the task
     /// ``run()`` starts per connection); `package` for the HTTP fuzz harness.
+    /// The responder of this server's HTTP/2 streams (the fuzz harnesses serve connections
+    /// with it on in-memory channels).
+    package var http2Responder: any HTTP2StreamResponder { self.configuration.http2Responder }
+
     package func serve(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel
         await self.tracking(channel) {

@@ -67,7 +67,7 @@ final class ListenFanout: Sendable {
                 current = stream.rules.rules(for: project)
                 rules[project] = current
             }
-            let encoder = stream.session.encoder
+            let encoder = stream.encoder ?? stream.session.encoder
             let bytes: SharedBytes
             if let known = encoded[encoder.sharingKey] {
                 bytes = known
@@ -77,7 +77,7 @@ final class ListenFanout: Sendable {
                 })
                 encoded[encoder.sharingKey] = bytes
             }
-            stream.deliver(bytes, rules: current)
+            stream.deliver(bytes, readTime: event.snapshot.readTime, rules: current)
         }
     }
 }

@@ -5,7 +5,9 @@ import Synchronization
 /// One Firestore listen target held by a `StreamSession`: its registration in the store, the
 /// rules check on every snapshot `ListenFanout` hands it, and what to tell a client that lost
 /// access or fell behind. Over SSE (`response()`) it is its session's only
-/// subscription, and the session ends with it.
+/// subscription, and the session ends with it; over gRPC (`open()`) it is one of a `Listen`
+/// call's targets, with its own encoder (the target id is in every message) and the call's
+/// `ListenOutlet` between it and the session.
 ///
 /// Each snapshot leaves only once its commit is durable, and only after the rules are checked
 /// again (access can be lost when a document changes or the rules change); losing access
@@ -27,6 +29,12 @@ final class ListenStream: SessionSubscription {
     /// The session holding the target, and the target's id in it.
     let session: StreamSession
     let id: Int64
+    /// The target's own encoder when its session speaks for many targets (gRPC: the target id is
+    /// in every message); nil uses the session's.
+    let encoder: (any SessionEncoder)?
+    /// Where snapshots go instead of straight to the session (gRPC: the stream's target table,
+    /// which keeps them behind the target's opening and adds the global snapshot); nil: the session.
+    let outlet: (any ListenOutlet)?
     private let left = Atomic(false)
     /// Set once registered, so a target that is removed leaves the store at once.
     private let registration = Mutex<ListenRegistration?>(nil)
@@ -43,6 +51,41 @@ final class ListenStream: SessionSubscription {
         self.session = StreamSession(
             scope: grant.call.database.project, encoder: SSEEncoder(.firestore), streams: streams, capacity: capacity, bufferedBytes: bufferedBytes)
         self.id = 0
+        self.encoder = nil
+        self.outlet = nil
+    }
+
+    /// A target held by a session with many (a gRPC `Listen` stream): `id` is the client's
+    /// target id, `encoder` its own, `outlet` where its snapshots go. Open it with `open()`.
+    init(
+        grant: ListenGrant, rules: FirestoreRulesRegistry, fanout: ListenFanout, session: StreamSession, id: Int64,
+        encoder: any SessionEncoder, outlet: any ListenOutlet
+    ) {
+        self.grant = grant
+        self.rules = rules
+        self.fanout = fanout
+        self.capacity = session.capacity
+        self.bufferedBytes = session.bufferedBytes
+        self.session = session
+        self.id = id
+        self.encoder = encoder
+        self.outlet = outlet
+    }
+
+    /// Adds the target to its session and registers it (or resumes after the grant's token);
+    /// returns its first snapshot, which the caller sends before any later one (the outlet
+    /// holds those back until then).
+    func open() throws(FirestoreError) -> ListenSnapshot {
+        self.session.add(self, id: self.id)
+        let sink: @Sendable (ListenEvent) -> Bool = { [fanout] event in fanout.enqueue(event, for: self) }
+        do throws(FirestoreError) {
+            let opened = try self.grant.subscribe(sink: sink)
+            self.registration.withLock { $0 = opened.registration }
+            return opened.first
+        } catch {
+            self.session.remove(self.id, with: nil)
+            throw error
+        }
     }
 
     /// Whether the target left (removed, or its session ended); its sink then refuses events.
@@ -69,13 +112,17 @@ final class ListenStream: SessionSubscription {
     /// Called by the fan-out for each durable snapshot, `bytes` its encoding for this session's
     /// encoder: checks the rules in force, then hands the bytes to the session, or removes the
     /// target with PERMISSION_DENIED.
-    func deliver(_ bytes: SharedBytes, rules: RulesInForce?) {
+    func deliver(_ bytes: SharedBytes, readTime: Timestamp, rules: RulesInForce?) {
         guard !self.hasEnded else { return }
         if let denial = self.denial(rules: rules) {
             self.session.remove(self.id, with: .error(denial))
             return
         }
-        self.session.send(bytes)
+        if let outlet = self.outlet {
+            outlet.deliver(bytes, readTime: readTime, target: self.id)
+        } else {
+            self.session.send(bytes)
+        }
     }
 
     func recheck() -> SessionEvent? {
@@ -84,8 +131,9 @@ final class ListenStream: SessionSubscription {
 
     func cutOff(behind backlog: SessionBacklog) -> SessionEvent? {
         let reason = backlog == .events ? "snapshots" : "keep-alives"
+        let resume = self.outlet == nil ? "reconnect with Last-Event-ID to resume" : "the client reconnects and resumes"
         return .error(FirestoreError.resourceExhausted(
-            "This listener fell behind by more than \(self.capacity) \(reason) or \(Self.describe(bytes: self.bufferedBytes)) of snapshots its client had not read, so Hearth closed it to protect the server; reconnect with Last-Event-ID to resume."))
+            "This listener fell behind by more than \(self.capacity) \(reason) or \(Self.describe(bytes: self.bufferedBytes)) of snapshots its client had not read, so Hearth closed it to protect the server; \(resume)."))
     }
 
     func leave() {

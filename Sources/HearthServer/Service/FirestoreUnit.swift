@@ -1,4 +1,5 @@
 import HearthFirestore
+import HearthGRPC
 import HearthHTTP
 import HearthRules
 import HearthStorage
@@ -44,9 +45,21 @@ struct FirestoreUnit: ProductUnit {
                 return response
             }
         )
+        // gRPC (the SDKs' transport) on the same port: every HTTP/2 stream goes to it.
+        let grpc = FirestoreGRPCService(
+            service: routes.service, identities: wiring.identities, logger: logger,
+            listening: ListenWiring(rules: routes.rules, streams: routes.streams, fanout: routes.fanout, settings: routes.listening))
+        let grpcResponder = GRPCResponder(
+            grpc.router(),
+            statusOf: { error in
+                let status = FirestoreGRPCStatus.status(of: error)
+                logger.log(level: status.code == .internal ? .error : .info, "gRPC call ended with \(status)")
+                return status
+            })
         self.server = wiring.server(
             host: configuration.host, port: configuration.firestorePort, responder: responder,
-            errorRenderer: { status, message in FirestoreErrorResponse.transportResponse(status: status, message: message) })
+            errorRenderer: { status, message in FirestoreErrorResponse.transportResponse(status: status, message: message) },
+            adjust: { $0.http2Responder = grpcResponder })
     }
 
     /// Puts back the stored documents, then the rules deployed with `:securityRules` before

@@ -11,4 +11,11 @@ protocol SessionSubscription: AnyObject, Sendable {
     /// Leaves the store, so no more changes reach the subscription. Idempotent, never called
     /// under the store's lock.
     func leave()
+    /// The subscription's own encoder, when its session holds many that its transport names
+    /// in each message (gRPC Listen targets); nil: the session's.
+    var encoder: (any SessionEncoder)? { get }
+}
+
+extension SessionSubscription {
+    var encoder: (any SessionEncoder)? { nil }
 }

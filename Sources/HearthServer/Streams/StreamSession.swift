@@ -121,7 +121,7 @@ final class StreamSession: Sendable {
         }
         guard let removed else { return }
         removed.leave()
-        let bytes = event.map { self.encoder.encode($0) } ?? []
+        let bytes = event.map { (removed.encoder ?? self.encoder).encode($0) } ?? []
         if last {
             self.finish(with: self.end(bytes))
         } else {
@@ -147,9 +147,10 @@ final class StreamSession: Sendable {
         self.goLive(writer)
     }
 
-    /// Serves the session on a connection of its own (a WebSocket: `writer` is its outbox, there
-    /// is no opening event, subscriptions come and go) until ``stop()``, a cut-off or the
-    /// connection's end; then every subscription leaves its store.
+    /// Serves the session on a connection of its own (a WebSocket's outbox, a gRPC Listen call's
+    /// writer: there is no opening event, subscriptions come and go) until ``stop()``, a cut-off
+    /// or the connection's end; then every subscription leaves its store, as `response` does for
+    /// an SSE body.
     func serve(on writer: any ResponseBodyWriter) async throws {
         try await self.serve(writer, SubscriptionLease { [self] in self.leaveAll() })
     }
@@ -245,7 +246,7 @@ final class StreamSession: Sendable {
         var bytes: [UInt8] = []
         for (_, subscription) in held.sorted(by: { $0.key < $1.key }) {
             subscription.leave()
-            if let event = subscription.cutOff(behind: backlog) { bytes += self.encoder.encode(event) }
+            if let event = subscription.cutOff(behind: backlog) { bytes += (subscription.encoder ?? self.encoder).encode(event) }
         }
         return bytes
     }

@@ -1,26 +1,28 @@
-import HearthTesting
 import NIOCore
 import NIOHPACK
 
 /// One HTTP/2 exchange over a raw socket with prior knowledge: the client's preface, SETTINGS and
 /// frames, exactly as a gRPC client sends them, and the server's frames read back (header
 /// blocks decoded with NIO's HPACK decoder).
-struct HTTP2Exchange {
+public struct HTTP2Exchange: Sendable {
     /// Every frame read, in order.
-    var frames: [RawHTTP2Frame] = []
+    public var frames: [RawHTTP2Frame] = []
     /// The decoded header blocks of stream 1, in order (response head, then trailers if any).
-    var headerBlocks: [[(String, String)]] = []
+    public var headerBlocks: [[HeaderField]] = []
     /// The DATA bytes of stream 1.
-    var body: [UInt8] = []
+    public var body: [UInt8] = []
+
+    /// One decoded header field.
+    public typealias HeaderField = (name: String, value: String)
 
     /// The first header block's field named `name`.
-    func head(_ name: String) -> String? { self.headerBlocks.first?.first { $0.0 == name }?.1 }
+    public func head(_ name: String) -> String? { self.headerBlocks.first?.first { $0.0 == name }?.1 }
 
     /// The last header block's field named `name` (the trailers, or a trailers-only head).
-    func trailer(_ name: String) -> String? { self.headerBlocks.last?.first { $0.0 == name }?.1 }
+    public func trailer(_ name: String) -> String? { self.headerBlocks.last?.first { $0.0 == name }?.1 }
 
     /// Sends the preface, an empty SETTINGS, and `frames`; reads until stream 1 ends (or is reset).
-    static func run(port: Int, _ frames: [RawHTTP2Frame]) throws -> HTTP2Exchange {
+    public static func run(port: Int, _ frames: [RawHTTP2Frame]) throws -> HTTP2Exchange {
         let connection = try RawHTTPConnection(port: port)
         defer { connection.close() }
         var bytes = RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
@@ -39,7 +41,7 @@ struct HTTP2Exchange {
             case RawHTTP2Frame.headers:
                 var block = ByteBuffer(bytes: frame.payload)
                 let fields = try decoder.decodeHeaders(from: &block)
-                exchange.headerBlocks.append(fields.map { ($0.name, $0.value) })
+                exchange.headerBlocks.append(fields.map { (name: $0.name, value: $0.value) })
             case RawHTTP2Frame.data:
                 exchange.body += frame.payload
             case RawHTTP2Frame.rstStream:
@@ -52,7 +54,7 @@ struct HTTP2Exchange {
     }
 
     /// A request HEADERS frame on stream 1.
-    static func request(_ method: String, _ path: String, _ fields: [(String, String)] = [], endStream: Bool) -> RawHTTP2Frame {
+    public static func request(_ method: String, _ path: String, _ fields: [(String, String)] = [], endStream: Bool) -> RawHTTP2Frame {
         let block = RawHTTP2Frame.headersBlock(
             [(":method", method), (":scheme", "http"), (":path", path), (":authority", "127.0.0.1")] + fields)
         return RawHTTP2Frame(
@@ -61,7 +63,7 @@ struct HTTP2Exchange {
     }
 
     /// A DATA frame on stream 1.
-    static func data(_ bytes: [UInt8], endStream: Bool) -> RawHTTP2Frame {
+    public static func data(_ bytes: [UInt8], endStream: Bool) -> RawHTTP2Frame {
         RawHTTP2Frame(type: RawHTTP2Frame.data, flags: endStream ? RawHTTP2Frame.endStream : 0, stream: 1, payload: bytes)
     }
 }

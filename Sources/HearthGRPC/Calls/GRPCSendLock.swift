@@ -1,0 +1,48 @@
+import Synchronization
+
+/// A first-come, first-served lock for async code: holders run one at a time, waiters resume
+/// in the order they came. It keeps a response's head and messages in order when several
+/// tasks send on one stream (a bidi call's reader and writer tasks).
+///
+/// Cancellation does not skip the queue: a cancelled waiter still takes its turn (and its
+/// write then fails on the closed stream), which keeps the lock simple and never lost.
+final class GRPCSendLock: Sendable {
+    private struct State {
+        var held = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Runs `body` once every earlier holder has finished.
+    func withLock<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        await self.acquire()
+        defer { self.releaseLock() }
+        return try await body()
+    }
+
+    private func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let acquired = self.state.withLock { state in
+                guard state.held else {
+                    state.held = true
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if acquired { continuation.resume() }
+        }
+    }
+
+    private func releaseLock() {
+        let next = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.held = false
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,66 @@
+"""Errors over gRPC: the REST error tests again on the default gRPC transport (each error a
+gRPC status the client turns into the google.api_core exception of that code), plus what only
+gRPC shows: the status message and the google.rpc.Status details Google's servers send."""
+
+import grpc
+import pytest
+from google.api_core import exceptions
+from google.rpc import status_pb2
+
+from grpc_support import db, make_db  # noqa: F401  (fixtures: the gRPC clients)
+from test_errors import (  # noqa: F401  (the same tests; the REST body-shape test stays REST-only)
+    test_invalid_aggregation_is_invalid_argument,
+    test_invalid_query_is_invalid_argument,
+    test_invalid_write_is_invalid_argument,
+)
+
+
+def _status(error: exceptions.GoogleAPICallError) -> status_pb2.Status:
+    """The google.rpc.Status of `grpc-status-details-bin`, as grpcio-status reads it."""
+    call = error.response
+    details = dict(call.trailing_metadata() or ())["grpc-status-details-bin"]
+    return status_pb2.Status.FromString(details)
+
+
+def test_already_exists_carries_its_message_and_details(db):
+    ref = db.collection("things").document("d")
+    ref.create({"a": 1})
+
+    with pytest.raises(exceptions.AlreadyExists) as info:
+        ref.create({"a": 1})
+
+    assert info.value.grpc_status_code == grpc.StatusCode.ALREADY_EXISTS
+    assert "things/d" in info.value.message
+    status = _status(info.value)
+    assert status.code == grpc.StatusCode.ALREADY_EXISTS.value[0]
+    assert status.message == info.value.message
+
+
+def test_update_of_a_missing_document_is_not_found(db):
+    with pytest.raises(exceptions.NotFound) as info:
+        db.collection("things").document("missing").update({"a": 1})
+    assert "missing" in info.value.message
+
+
+def test_a_stale_update_time_is_failed_precondition(db):
+    ref = db.collection("things").document("d")
+    first = ref.set({"a": 1})
+    ref.set({"a": 2})
+
+    with pytest.raises(exceptions.FailedPrecondition):
+        ref.update({"a": 3}, option=db.write_option(last_update_time=first.update_time))
+    assert ref.get().to_dict() == {"a": 2}
+
+
+def test_rollback_of_an_unknown_transaction_is_invalid_argument(db):
+    with pytest.raises(exceptions.InvalidArgument):
+        db._firestore_api.rollback(request={"database": db._database_string, "transaction": b"no-such-transaction"})
+
+
+def test_a_pipeline_is_unimplemented_with_a_message(db):
+    from google.cloud.firestore_v1.types import firestore as types
+
+    request = types.ExecutePipelineRequest(database=db._database_string)
+    with pytest.raises(exceptions.MethodNotImplemented) as info:
+        list(db._firestore_api.execute_pipeline(request=request))
+    assert "pipelines" in info.value.message
