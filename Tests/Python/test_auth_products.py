@@ -91,7 +91,8 @@ def check_a_revoked_token_is_refused_with_its_own_message(server: HearthProcess,
     url = database_url(server, f"users/{carol['localId']}", carol["idToken"])
     deadline = time.monotonic() + GUARD
     while True:
-        rest.admin("update", {"localId": carol["localId"], "validSince": "0"})
+        # What firebase-admin's revoke_refresh_tokens sends: now, in seconds.
+        rest.admin("update", {"localId": carol["localId"], "validSince": str(int(time.time()))})
         refused = requests.get(url, timeout=GUARD)
         if refused.status_code == 401 or time.monotonic() > deadline:
             break
