@@ -6,6 +6,7 @@ imported into a fresh one."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,24 @@ def check_signed_in_user_passes_both_rules(server: HearthProcess, token: str, ui
     assert first_sse_event(database_url(server, f"users/{uid}", other_token), {})[0] == 401
 
 
+def check_a_revoked_token_is_refused_with_its_own_message(server: HearthProcess, rest: AuthREST) -> None:
+    """Revocation (`validSince` moved to now, in seconds) refuses tokens issued in an earlier
+    second: revoke again until the token's second has passed (a deadline, no sleep), then the
+    RTDB REST text is its own, not "Could not parse auth token."."""
+    carol = rest.sign_up("carol@example.com", "secret1")
+    url = database_url(server, f"users/{carol['localId']}", carol["idToken"])
+    deadline = time.monotonic() + GUARD
+    while True:
+        # What firebase-admin's revoke_refresh_tokens sends: now, in seconds.
+        rest.admin("update", {"localId": carol["localId"], "validSince": str(int(time.time()))})
+        refused = requests.get(url, timeout=GUARD)
+        if refused.status_code == 401 or time.monotonic() > deadline:
+            break
+    assert (refused.status_code, refused.json()) == (401, {"error": "The Firebase ID token has been revoked."})
+    malformed = requests.get(database_url(server, "users/x", "not-a-token"), timeout=GUARD)
+    assert (malformed.status_code, malformed.json()) == (401, {"error": "Could not parse auth token."})
+
+
 def test_tokens_pass_the_rules_of_both_products_and_survive_a_restart(tmp_path, rules):
     data = tmp_path / "data"
     first = HearthProcess(data, *rules)
@@ -95,8 +114,10 @@ def test_tokens_pass_the_rules_of_both_products_and_survive_a_restart(tmp_path, 
         rest.admin("update", {"localId": bob["localId"], "disableUser": True})
         write_note(first, "by-bob", bob["localId"])
         assert read_note(first, "by-bob", bob["idToken"]) == 401
-        assert requests.get(database_url(first, f"users/{bob['localId']}", bob["idToken"]), timeout=GUARD).status_code == 401
+        refused = requests.get(database_url(first, f"users/{bob['localId']}", bob["idToken"]), timeout=GUARD)
+        assert (refused.status_code, refused.json()) == (401, {"error": "The user account has been disabled by an administrator."})
         rest.admin("update", {"localId": bob["localId"], "disableUser": False})
+        check_a_revoked_token_is_refused_with_its_own_message(first, rest)
         rest.close()
     finally:
         assert first.stop() == 0

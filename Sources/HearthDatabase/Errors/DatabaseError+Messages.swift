@@ -104,4 +104,12 @@ extension DatabaseError {
 
     /// An ID token whose `exp` has passed (`rtdb.md` §1.7, §4.3); Firebase's text.
     public static let authTokenExpired = Self.unauthorized("Auth token is expired")
+
+    /// An ID token whose user the Auth emulator has disabled; the Auth SDKs' text for
+    /// `USER_DISABLED`, so the user reads what sign-in would tell them.
+    public static let authUserDisabled = Self.unauthorized("The user account has been disabled by an administrator.")
+
+    /// An ID token issued before its user's tokens were revoked (`validSince` moved);
+    /// firebase-admin's text for `auth/id-token-revoked`: sign in again for a new token.
+    public static let authTokenRevoked = Self.unauthorized("The Firebase ID token has been revoked.")
 }

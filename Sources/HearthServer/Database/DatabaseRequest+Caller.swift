@@ -6,7 +6,8 @@ import HearthRules
 extension DatabaseRequest {
     /// Reads the credentials the way the emulator does (`rtdb.md` §1.9): `auth=` (an ID token or
     /// `owner`), `access_token=owner`, or `Authorization: Bearer`; `auth_variable_override`
-    /// for admin callers.
+    /// for admin callers. A token the Auth emulator refuses says why (disabled user, revoked
+    /// token); any other unreadable credential is Firebase's "Could not parse auth token.".
     static func caller(
         _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64
     ) throws(DatabaseError) -> DatabaseCaller {
@@ -15,9 +16,11 @@ extension DatabaseRequest {
         do {
             caller = try identities.caller(of: request, token: token)
         } catch {
-            switch error.kind {
-            case .invalidCredential: throw .unparsableAuthToken
-            case .forbidden: throw .unauthorized(error.message)
+            switch (error.kind, error.account) {
+            case (_, .disabled): throw .authUserDisabled
+            case (_, .revoked): throw .authTokenRevoked
+            case (.invalidCredential, nil): throw .unparsableAuthToken
+            case (.forbidden, nil): throw .unauthorized(error.message)
             }
         }
         switch caller.identity {

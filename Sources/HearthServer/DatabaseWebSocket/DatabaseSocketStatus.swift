@@ -18,8 +18,10 @@ enum DatabaseSocketStatus {
         switch error.kind {
         case .unauthorized:
             switch error.message {
-            case DatabaseError.authTokenExpired.message: Self.expiredToken
-            case DatabaseError.unparsableAuthToken.message: Self.invalidToken
+            // A revoked token is refreshed by the SDK (`onAuthRevoked_` forces a refresh);
+            // a disabled user's counts toward its invalid-token back-off.
+            case DatabaseError.authTokenExpired.message, DatabaseError.authTokenRevoked.message: Self.expiredToken
+            case DatabaseError.unparsableAuthToken.message, DatabaseError.authUserDisabled.message: Self.invalidToken
             default: Self.permissionDenied
             }
         case .badRequest:

@@ -13,9 +13,29 @@ import Testing
 @Suite struct DatabaseCallerTests {
     static let now: Int64 = 1_700_000_000_000
 
-    static func caller(auth token: String) throws(DatabaseError) -> DatabaseCaller {
+    static func caller(auth token: String, accounts: (any AccountLookup)? = nil) throws(DatabaseError) -> DatabaseCaller {
         let request = Request(method: .get, uri: "/x.json", headers: [:], body: [], remoteAddress: RemoteAddress(ip: "127.0.0.1", port: 1))
-        return try DatabaseRequest.caller(request, ["auth": token], identities: IdentityResolver(), now: Self.now)
+        var identities = IdentityResolver()
+        if let accounts { identities.accounts = accounts }
+        return try DatabaseRequest.caller(request, ["auth": token], identities: identities, now: Self.now)
+    }
+
+    /// A disabled user and a revoked token each get their own text (and so their own `ac`
+    /// status on the WebSocket); only an unreadable token is "Could not parse auth token.".
+    @Test func theAuthEmulatorsRefusalsSayWhy() {
+        struct Accounts: AccountLookup {
+            func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding {
+                uid == "mallory" ? .disabled : uid == "alice" ? .revoked : .active
+            }
+        }
+        let cases = [
+            (IdentityProviderTests.jwt(#"{"iat":1700000000,"sub":"mallory"}"#), DatabaseError.authUserDisabled),
+            (IdentityProviderTests.jwt(#"{"iat":1700000000,"sub":"alice"}"#), .authTokenRevoked),
+            ("not-a-token", .unparsableAuthToken),
+        ]
+        for (token, expected) in cases {
+            #expect(throws: expected) { try Self.caller(auth: token, accounts: Accounts()) }
+        }
     }
 
     @Test func theMockTokenIsAcceptedAndNeverExpires() throws {

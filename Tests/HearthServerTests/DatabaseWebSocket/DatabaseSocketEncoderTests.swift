@@ -44,6 +44,8 @@ import Testing
         (DatabaseError.permissionDenied, "permission_denied"),
         (.authTokenExpired, "expired_token"),
         (.unparsableAuthToken, "invalid_token"),
+        (.authTokenRevoked, "expired_token"),
+        (.authUserDisabled, "invalid_token"),
         (.writeTooLarge, "too_big"),
         (.invalidJSON, "invalid_data"),
         (.unavailable("disk full"), "unavailable"),
