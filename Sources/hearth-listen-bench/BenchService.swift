@@ -145,7 +145,7 @@ enum BenchService: Sendable {
     var countedProject: String? {
         switch self {
         case .firestore(let project), .firestoreGRPC(let project): project
-        case .database: nil
+        case .database, .databaseWebSocket: nil
         }
     }
 
