@@ -103,18 +103,10 @@ enum ProtoQueryCodec {
         }
     }
 
-    /// The aggregations of a `StructuredAggregationQuery`: 1 to 5, unique aliases, unnamed
-    /// ones called `field_1`, `field_2`, … by position.
+    /// The aggregations of a `StructuredAggregationQuery` (count, aliases and their defaults:
+    /// `AggregationList`, shared with the JSON codec).
     static func decode(_ items: [Google_Firestore_V1_StructuredAggregationQuery.Aggregation]) throws(FirestoreError) -> [Aggregation] {
-        guard (1...5).contains(items.count) else {
-            throw .invalidArgument("A query may request 1 to 5 aggregations (got \(items.count)).")
-        }
-        var aggregations: [Aggregation] = []
-        var aliases: Set<String> = []
-        for (index, item) in items.enumerated() {
-            let location = "structured_aggregation_query.aggregations[\(index)]"
-            let alias = item.alias.isEmpty ? "field_\(index + 1)" : item.alias
-            guard aliases.insert(alias).inserted else { throw .invalidArgument("Aggregation alias '\(alias)' is used twice.") }
+        try AggregationList.decode(items) { item, location throws(FirestoreError) in
             let function: Aggregation.Function
             switch item.operator {
             case .count(let count):
@@ -130,9 +122,8 @@ enum ProtoQueryCodec {
             case nil:
                 throw .invalidArgument("Invalid value at '\(location)': an aggregation needs one of count, sum or avg.")
             }
-            aggregations.append(Aggregation(alias: alias, function: function))
+            return (item.alias, function)
         }
-        return aggregations
     }
 
     private static func decode(_ cursor: Google_Firestore_V1_Cursor, at location: String) throws(FirestoreError) -> QueryCursor {

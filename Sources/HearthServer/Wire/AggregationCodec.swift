@@ -1,23 +1,12 @@
 import HearthFirestore
 import HearthJSON
 
-/// `StructuredAggregationQuery.aggregations` in JSON.
-///
-/// Aggregations without an alias get the service's defaults, `field_1`, `field_2`, … by
-/// position (the Python client sends none and reads them back); 1 to 5 aggregations with
-/// unique aliases, as production requires.
+/// `StructuredAggregationQuery.aggregations` in JSON; the count, aliases and their defaults are
+/// `AggregationList`'s, shared with the protobuf codec.
 enum AggregationCodec {
     static func decode(_ items: [JSONValue]) throws(FirestoreError) -> [Aggregation] {
-        guard (1...5).contains(items.count) else {
-            throw .invalidArgument("A query may request 1 to 5 aggregations (got \(items.count)).")
-        }
-        var aggregations: [Aggregation] = []
-        var aliases: Set<String> = []
-        for (index, item) in items.enumerated() {
-            let location = "structured_aggregation_query.aggregations[\(index)]"
+        try AggregationList.decode(items) { item, location throws(FirestoreError) in
             let object = try WireObject(item, at: location, allowing: ["alias", "count", "sum", "avg"])
-            let alias = try object.string("alias").flatMap { $0.isEmpty ? nil : $0 } ?? "field_\(index + 1)"
-            guard aliases.insert(alias).inserted else { throw .invalidArgument("Aggregation alias '\(alias)' is used twice.") }
             let function: Aggregation.Function
             if let count = try object.object("count", allowing: ["upTo"]) {
                 let upTo = try count.integer("upTo")
@@ -32,8 +21,7 @@ enum AggregationCodec {
             } else {
                 throw .invalidArgument("Invalid value at '\(location)': an aggregation needs one of count, sum or avg.")
             }
-            aggregations.append(Aggregation(alias: alias, function: function))
+            return (try object.string("alias"), function)
         }
-        return aggregations
     }
 }
