@@ -40,6 +40,14 @@ def decode_jwt(token: str) -> dict:
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
+def assert_second_factor_claims(id_token: str, *, uid: str, provider: str, second_factor: str, enrollment_id: str) -> None:
+    """An ID token of a sign-in that completed a second factor names the first and the second."""
+    claims = decode_jwt(id_token)
+    assert claims["sub"] == uid and claims["firebase"]["sign_in_provider"] == provider
+    assert claims["firebase"]["sign_in_second_factor"] == second_factor
+    assert claims["firebase"]["second_factor_identifier"] == enrollment_id
+
+
 def unsigned_id_token(uid: str, project: str, issued_at: int, **claims) -> str:
     """An ID token as the emulator would mint it, issued at `issued_at` (for revocation tests)."""
     def part(value: dict) -> str:
@@ -60,10 +68,13 @@ class AuthError(AssertionError):
         super().__init__(f"{self.status}: {self.message}")
 
 
-class AuthREST:
-    """identitytoolkit v1 as the JS SDK calls it (`?key=`), plus the emulator-only endpoints."""
+class EmulatorClient:
+    """What every test client of the Auth port shares: one requests session, `?key=` on client
+    URLs, identitytoolkit's error shape as `AuthError`, and the emulator's listings of the
+    codes it "sent" (OOB links, SMS codes) for `project`."""
 
     def __init__(self, host: str, project: str):
+        self.host = host
         self.base = f"http://{host}"
         self.project = project
         self.session = requests.Session()
@@ -71,17 +82,38 @@ class AuthREST:
     def close(self) -> None:
         self.session.close()
 
-    def call(self, method: str, path: str, body: dict | None = None, *, owner: bool = False, expect_error: bool = False, **kwargs):
-        headers = {"Authorization": "Bearer owner"} if owner else {}
+    def send(self, method: str, path: str, body: dict | None = None, *, key: bool = True, headers: dict | None = None,
+             expect_error: bool = False, **kwargs):
+        """`method path` with the API key unless `key` is false; the JSON answer, or the
+        `AuthError` when `expect_error` (then the call must fail)."""
         separator = "&" if "?" in path else "?"
-        url = f"{self.base}{path}" if owner or path.startswith("/emulator/") else f"{self.base}{path}{separator}key={API_KEY}"
-        response = self.session.request(method, url, json=body, headers=headers, timeout=REQUEST_GUARD_SECONDS, **kwargs)
+        url = f"{self.base}{path}{separator}key={API_KEY}" if key else f"{self.base}{path}"
+        response = self.session.request(method, url, json=body, headers=headers or {}, timeout=REQUEST_GUARD_SECONDS, **kwargs)
         if expect_error:
             assert response.status_code >= 400, f"{method} {path} should fail: {response.text}"
             return AuthError(response)
         if response.status_code != 200:
             raise AuthError(response)
         return response.json()
+
+    def oob_codes(self) -> list[dict]:
+        return self.send("GET", f"/emulator/v1/projects/{self.project}/oobCodes", key=False)["oobCodes"]
+
+    def oob_code(self, email: str, request_type: str) -> dict:
+        """The newest code of `request_type` "sent" to `email`."""
+        return [code for code in self.oob_codes() if code["email"] == email and code["requestType"] == request_type][-1]
+
+    def verification_codes(self) -> list[dict]:
+        return self.send("GET", f"/emulator/v1/projects/{self.project}/verificationCodes", key=False)["verificationCodes"]
+
+
+class AuthREST(EmulatorClient):
+    """identitytoolkit v1 as the JS SDK calls it (`?key=`), plus the emulator-only endpoints."""
+
+    def call(self, method: str, path: str, body: dict | None = None, *, owner: bool = False, expect_error: bool = False, **kwargs):
+        headers = {"Authorization": "Bearer owner"} if owner else {}
+        return self.send(method, path, body, key=not (owner or path.startswith("/emulator/")), headers=headers,
+                         expect_error=expect_error, **kwargs)
 
     def v1(self, endpoint: str, body: dict, **kwargs):
         """A client call with an API key, for the default project as the JS SDK makes it, or
@@ -105,18 +137,10 @@ class AuthREST:
 
     def refresh_with_form(self, refresh_token: str) -> dict:
         """securetoken as the JS SDK sends it: a form body with snake_case keys."""
-        response = self.session.post(
-            f"{self.base}/securetoken.googleapis.com/v1/token?key={API_KEY}",
-            data={"grant_type": "refresh_token", "refresh_token": refresh_token},
-            timeout=REQUEST_GUARD_SECONDS,
-        )
-        if response.status_code != 200:
-            raise AuthError(response)
-        return response.json()
-
-    def oob_codes(self) -> list[dict]:
-        return self.call("GET", f"/emulator/v1/projects/{self.project}/oobCodes")["oobCodes"]
+        return self.send("POST", "/securetoken.googleapis.com/v1/token",
+                         data={"grant_type": "refresh_token", "refresh_token": refresh_token})
 
 
 def now() -> int:
     return int(time.time())
+

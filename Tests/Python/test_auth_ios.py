@@ -12,7 +12,7 @@ import urllib.parse
 
 import pytest
 
-from auth_support import API_KEY, decode_jwt
+from auth_support import API_KEY, assert_second_factor_claims, decode_jwt
 from ios_support import IOSClient, query_of
 
 IOS_APP_ID = "1:1234567890:ios:abcdef"
@@ -187,12 +187,9 @@ def test_mfa_enrolment_and_sign_in_with_the_phone_second_factor(ios):
     signed_in = ios.v2("accounts/mfaSignIn:finalize", {
         "mfaPendingCredential": pending["mfaPendingCredential"],
         "phoneVerificationInfo": {"sessionInfo": session, "code": ios.verification_code(phone, session)}})
-    claims = decode_jwt(signed_in["idToken"])
-    assert claims["sub"] == created["localId"] and claims["firebase"]["sign_in_provider"] == "password"
-    assert claims["firebase"]["sign_in_second_factor"] == "phone"
-    assert claims["firebase"]["second_factor_identifier"] == factor["mfaEnrollmentId"]
-    refreshed = decode_jwt(ios.refresh(signed_in["refreshToken"])["id_token"])
-    assert refreshed["firebase"]["sign_in_second_factor"] == "phone", "a refresh keeps the second factor"
+    expected = {"uid": created["localId"], "provider": "password", "second_factor": "phone", "enrollment_id": factor["mfaEnrollmentId"]}
+    assert_second_factor_claims(signed_in["idToken"], **expected)
+    assert_second_factor_claims(ios.refresh(signed_in["refreshToken"])["id_token"], **expected)  # a refresh keeps the second factor
 
     bad = ios.v2("accounts/mfaSignIn:start", {"mfaPendingCredential": "bm90IGEgY3JlZGVudGlhbA==", "mfaEnrollmentId": "x"},
                  expect_error=True)
