@@ -3,17 +3,13 @@ import HearthJSON
 
 /// `accounts:update` (identitytoolkit `SetAccountInfoRequest`): by the user (`idToken`), by
 /// an OOB code, or by the admin (`localId`, with `customAttributes`, `disableUser`,
-/// `validSince`, `phoneNumber`…).
+/// `validSince`, `phoneNumber`…). The profile members come from ``ProfileFields``.
+@dynamicMemberLookup
 struct UpdateAccountRequest: Sendable {
+    var profile: ProfileFields
     var idToken: String?
     var localID: String?
     var oobCode: String?
-    var email: String?
-    var password: String?
-    var displayName: String?
-    var photoURL: String?
-    var phoneNumber: String?
-    var emailVerified: Bool?
     var disableUser: Bool?
     var customAttributes: String?
     var validSince: Int64?
@@ -29,12 +25,7 @@ struct UpdateAccountRequest: Sendable {
         self.idToken = try fields.string("idToken")
         self.localID = try fields.string("localId")
         self.oobCode = try fields.string("oobCode")
-        self.email = try fields.string("email")
-        self.password = try fields.string("password")
-        self.displayName = try fields.string("displayName")
-        self.photoURL = try fields.string("photoUrl")
-        self.phoneNumber = try fields.string("phoneNumber")
-        self.emailVerified = try fields.bool("emailVerified")
+        self.profile = try ProfileFields(fields)
         self.disableUser = try fields.bool("disableUser")
         self.customAttributes = try fields.string("customAttributes")
         self.validSince = try fields.integer("validSince")
@@ -51,4 +42,6 @@ struct UpdateAccountRequest: Sendable {
         }
         self.unimplemented = ["provider", "upgradeToFederatedLogin"].first { fields.object[$0] != nil }
     }
+
+    subscript<Value>(dynamicMember member: KeyPath<ProfileFields, Value>) -> Value { self.profile[keyPath: member] }
 }
