@@ -8,9 +8,12 @@ See /work/shared/reference/auth.md and clients.md §2.3 for what each client sen
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import itertools
 import json
 import os
+import struct
 import time
 
 import firebase_admin
@@ -135,6 +138,11 @@ class AuthREST(EmulatorClient):
     def sign_in(self, email: str, password: str, **kwargs):
         return self.v1("signInWithPassword", {"email": email, "password": password, "returnSecureToken": True}, **kwargs)
 
+    def v2(self, endpoint: str, body: dict, **kwargs):
+        """A v2 client call (MFA), for the default project or under /v2/projects/{p}/."""
+        prefix = "" if self.project == DEFAULT_PROJECT else f"projects/{self.project}/"
+        return self.call("POST", f"/identitytoolkit.googleapis.com/v2/{prefix}accounts/{endpoint}", body, **kwargs)
+
     def refresh_with_form(self, refresh_token: str) -> dict:
         """securetoken as the JS SDK sends it: a form body with snake_case keys."""
         return self.send("POST", "/securetoken.googleapis.com/v1/token",
@@ -143,4 +151,22 @@ class AuthREST(EmulatorClient):
 
 def now() -> int:
     return int(time.time())
+
+
+def totp_code(shared_secret_key: str, at: float | None = None, period: int = 30, digits: int = 6) -> str:
+    """The RFC 6238 code an authenticator app shows for a base32 secret (HMAC-SHA1, RFC 4226
+    dynamic truncation), written from the RFCs rather than taken from the server under test."""
+    key = base64.b32decode(shared_secret_key.upper() + "=" * (-len(shared_secret_key) % 8))
+    step = int((time.time() if at is None else at) // period)
+    mac = hmac.new(key, struct.pack(">Q", step), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    value = struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF
+    return str(value % 10**digits).zfill(digits)
+
+
+def wrong_totp_code(shared_secret_key: str) -> str:
+    """A six-digit code that is none of the codes of the current step or the steps either side."""
+    now_seconds = time.time()
+    taken = {totp_code(shared_secret_key, now_seconds + delta) for delta in (-60, -30, 0, 30, 60)}
+    return next(candidate for candidate in (str(n).zfill(6) for n in range(1000)) if candidate not in taken)
 

@@ -1,7 +1,7 @@
 public import HearthJSON
 
 extension AuthUser {
-    /// The account's phone second factors, read from and written to `mfaInfo` in ``extra``.
+    /// The account's second factors (phone and TOTP), read from and written to `mfaInfo` in ``extra``.
     /// Entries Hearth cannot use (no id or number) are kept on write.
     public var mfaEnrollments: [MFAEnrollment] {
         get {

@@ -1,5 +1,4 @@
-public import HearthCore
-public import HearthJSON
+import HearthJSON
 
 /// What a first-factor sign-in of an account with second factors answers instead of tokens
 /// (`mfaPending` in the emulator): base64 of `{"_AuthEmulatorMfaPendingCredential":"DO NOT
@@ -17,22 +16,17 @@ public struct MFAPendingCredential: Sendable, Equatable {
     }
 
     public var encoded: String {
-        var members: [JSONObject.Member] = [
-            .init(key: "_AuthEmulatorMfaPendingCredential", value: .string("DO NOT MODIFY")),
-            .init(key: "localId", value: .string(self.localID)),
-            .init(key: "signInProvider", value: .string(self.signInProvider)),
-            .init(key: "projectId", value: .string(self.scope.project)),
-        ]
-        if let tenant = self.scope.tenant { members.append(.init(key: "tenantId", value: .string(tenant))) }
-        return Base64Codec.encode(JSONValue.object(JSONObject(members)).serialized())
+        EmulatorRecord.encode(
+            marker: "_AuthEmulatorMfaPendingCredential",
+            [.init(key: "localId", value: .string(self.localID)), .init(key: "signInProvider", value: .string(self.signInProvider))],
+            project: self.scope.project, tenant: self.scope.tenant)
     }
 
     /// - Throws: the emulator's `((Invalid phoneVerificationInfo.mfaPendingCredential.))` for
     ///   anything that is not one, `INVALID_PROJECT_ID` for one of another project or tenant
     ///   than `scope`.
     public init(parsing text: String, in scope: AuthScope) throws(AuthError) {
-        guard let bytes = Base64Codec.decode(text), case .object(let object)? = try? JSONParser.parse(bytes),
-            object["_AuthEmulatorMfaPendingCredential"]?.stringValue != nil,
+        guard let object = EmulatorRecord.decode(text, marker: "_AuthEmulatorMfaPendingCredential"),
             let localID = object["localId"]?.stringValue, let provider = object["signInProvider"]?.stringValue
         else { throw AuthError("((Invalid phoneVerificationInfo.mfaPendingCredential.))") }
         guard object["projectId"]?.stringValue == scope.project, object["tenantId"]?.stringValue == scope.tenant else {

@@ -1,4 +1,3 @@
-public import HearthCore
 public import HearthJSON
 
 /// The Auth emulator's refresh tokens (`state.ts` `encodeRefreshToken`): base64 of
@@ -25,11 +24,8 @@ public struct RefreshToken: Sendable, Equatable {
     /// The token text.
     public var encoded: String {
         var members: [JSONObject.Member] = [
-            .init(key: "_AuthEmulatorRefreshToken", value: .string("DO NOT MODIFY")),
-            .init(key: "localId", value: .string(self.localID)),
-            .init(key: "provider", value: .string(self.provider)),
+            .init(key: "localId", value: .string(self.localID)), .init(key: "provider", value: .string(self.provider)),
             .init(key: "extraClaims", value: .object(self.extraClaims)),
-            .init(key: "projectId", value: .string(self.project)),
         ]
         if let secondFactor {
             members.append(.init(key: "secondFactor", value: .object(JSONObject([
@@ -37,14 +33,12 @@ public struct RefreshToken: Sendable, Equatable {
                 .init(key: "provider", value: .string(secondFactor.provider)),
             ]))))
         }
-        if let tenant { members.append(.init(key: "tenantId", value: .string(tenant))) }
-        return Base64Codec.encode(JSONValue.object(JSONObject(members)).serialized())
+        return EmulatorRecord.encode(marker: "_AuthEmulatorRefreshToken", members, project: self.project, tenant: self.tenant)
     }
 
     /// - Throws: `INVALID_REFRESH_TOKEN` for anything but an emulator refresh token.
     public init(parsing text: String) throws(AuthError) {
-        guard let bytes = Base64Codec.decode(text), case .object(let object)? = try? JSONParser.parse(bytes),
-            object["_AuthEmulatorRefreshToken"]?.stringValue != nil,
+        guard let object = EmulatorRecord.decode(text, marker: "_AuthEmulatorRefreshToken"),
             let localID = object["localId"]?.stringValue, let provider = object["provider"]?.stringValue,
             let project = object["projectId"]?.stringValue
         else { throw AuthError.invalidRefreshToken }

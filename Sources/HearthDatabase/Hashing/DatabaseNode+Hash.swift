@@ -1,3 +1,5 @@
+import HearthCore
+
 extension DatabaseNode {
     /// The JS SDK's node hash (`LeafNode.hash`, `ChildrenNode.hash`; `rtdb.md` Appendix A):
     /// base64 SHA-1 of a canonical text, `""` for the empty node.

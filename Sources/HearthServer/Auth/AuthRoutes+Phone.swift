@@ -4,7 +4,7 @@ import HearthJSON
 
 extension AuthRoutes {
     /// Phone sign-in (v1, also per project and tenant), the v2 multi-factor endpoints with
-    /// the phone second factor, and the iOS SDK's legacy calls that have no v1 twin
+    /// the phone and TOTP second factors (a `totp…Info` member picks TOTP), and the iOS SDK's legacy calls that have no v1 twin
     /// (`verifyClient`, `signOutUser`); the other v3 paths reach the v1 routes through
     /// ``AuthLegacyPaths``.
     func registerPhoneAndMultiFactor(on router: inout Router) {
@@ -22,13 +22,18 @@ extension AuthRoutes {
         for (verb, operation) in phone { self.onEveryScope(&router, Self.v1, "accounts:\(verb)", operation) }
         let multiFactor: [(String, Operation)] = [
             ("mfaEnrollment:start", { call, fields, _ throws(AuthError) in
+                if try fields.object("totpEnrollmentInfo") != nil { return try service.startTOTPEnrollment(idToken: fields.string("idToken"), call) }
                 let info = try fields.object("phoneEnrollmentInfo")
                 return try service.startMFAEnrollment(
                     idToken: fields.string("idToken"), phoneNumber: info.flatMap { $0["phoneNumber"]?.stringValue },
                     hasPhoneInfo: info != nil, call)
             }),
             ("mfaEnrollment:finalize", { call, fields, _ throws(AuthError) in
-                try await service.finalizeMFAEnrollment(
+                if let totp = try fields.object("totpVerificationInfo") {
+                    return try await service.finalizeTOTPEnrollment(
+                        idToken: fields.string("idToken"), verification: totp, displayName: fields.string("displayName"), call)
+                }
+                return try await service.finalizeMFAEnrollment(
                     idToken: fields.string("idToken"), verification: fields.object("phoneVerificationInfo"),
                     displayName: fields.string("displayName"), call)
             }),
@@ -40,7 +45,12 @@ extension AuthRoutes {
                     pendingCredential: fields.string("mfaPendingCredential"), enrollmentID: fields.string("mfaEnrollmentId"), call)
             }),
             ("mfaSignIn:finalize", { call, fields, _ throws(AuthError) in
-                try await service.finalizeMFASignIn(
+                if let totp = try fields.object("totpVerificationInfo") {
+                    return try await service.finalizeTOTPSignIn(
+                        pendingCredential: fields.string("mfaPendingCredential"), enrollmentID: fields.string("mfaEnrollmentId"),
+                        verification: totp, call)
+                }
+                return try await service.finalizeMFASignIn(
                     pendingCredential: fields.string("mfaPendingCredential"), verification: fields.object("phoneVerificationInfo"), call)
             }),
         ]

@@ -22,14 +22,29 @@ extension AuthService {
         guard self.smsSecondFactorEnabled(call) else { throw AuthError("OPERATION_NOT_ALLOWED : SMS based MFA not enabled.") }
     }
 
+    /// Whether second factors are asked for in `call`'s scope (`isMfaEnabled`): SMS or TOTP on.
+    func secondFactorsEnabled(_ call: AuthCall) -> Bool {
+        self.smsSecondFactorEnabled(call) || self.totpSecondFactorEnabled(call)
+    }
+
     /// What a first-factor sign-in answers for a user with second factors (`mfaPending`):
-    /// a pending credential and the factors with their numbers masked; nil when the user has
-    /// none or the scope has MFA off, so the sign-in issues tokens.
+    /// a pending credential and the factors with their numbers masked (TOTP secrets left
+    /// out); nil when the user has none or the scope has MFA off, so the sign-in issues tokens.
     func mfaPending(for user: AuthUser, provider: String, _ call: AuthCall) -> [(String, JSONValue?)]? {
-        let factors = user.mfaEnrollments
-        guard !factors.isEmpty, self.smsSecondFactorEnabled(call) else { return nil }
-        let credential = MFAPendingCredential(localID: user.localID, signInProvider: provider, scope: call.scope)
-        return [("mfaPendingCredential", .string(credential.encoded)), ("mfaInfo", .array(factors.map { .object($0.redacted) }))]
+        guard Self.needsSecondFactor(user, enabled: self.secondFactorsEnabled(call)) else { return nil }
+        return Self.mfaPendingMembers(for: user, provider: provider, scope: call.scope)
+    }
+
+    /// Whether a sign-in of `user` stops at the first factor, given ``secondFactorsEnabled(_:)``
+    /// read before the sign-in's transaction (the store is not re-entered inside one).
+    static func needsSecondFactor(_ user: AuthUser, enabled: Bool) -> Bool {
+        enabled && !user.mfaEnrollments.isEmpty
+    }
+
+    /// The `mfaPendingCredential` and redacted `mfaInfo` members for `user`.
+    static func mfaPendingMembers(for user: AuthUser, provider: String, scope: AuthScope) -> [(String, JSONValue?)] {
+        let credential = MFAPendingCredential(localID: user.localID, signInProvider: provider, scope: scope)
+        return [("mfaPendingCredential", .string(credential.encoded)), ("mfaInfo", .array(user.mfaEnrollments.map { .object($0.redacted) }))]
     }
 
     /// `signInWithPassword`'s answer when the account needs its second factor: checked
@@ -113,8 +128,11 @@ extension AuthService {
         }
         let user = try self.pendingUser(pendingCredential, call).0
         guard let factor = user.mfaEnrollments.first(where: { $0.id == enrollmentID }) else { throw Self.enrollmentNotFound }
-        let verification = self.issueVerification(to: factor.phoneNumber, call)
-        self.logger.notice("To sign in with MFA using \(factor.phoneNumber), use the code \(verification.code).")
+        guard let phoneNumber = factor.phoneNumber else {
+            throw AuthError("INVALID_ARGUMENT : ((A TOTP factor has no mfaSignIn:start: send its code to mfaSignIn:finalize with totpVerificationInfo.))")
+        }
+        let verification = self.issueVerification(to: phoneNumber, call)
+        self.logger.notice("To sign in with MFA using \(phoneNumber), use the code \(verification.code).")
         return AuthReply.object([("phoneResponseInfo", .object(JSONObject([.init(key: "sessionInfo", value: .string(verification.sessionInfo))])))])
     }
 
@@ -129,7 +147,7 @@ extension AuthService {
         let (_, credential) = try self.pendingUser(pendingCredential, call)
         let tokens = try await self.write(call) { (transaction: inout AccountTransaction) throws(AuthError) -> IssuedTokens in
             guard let user = transaction.user(credential.localID) else { throw AuthError("((User in pendingCredentialPayload does not exist.))") }
-            guard let factor = user.mfaEnrollments.first(where: { $0.phoneNumber == phoneNumber || MFAEnrollment.obfuscated($0.phoneNumber) == phoneNumber })
+            guard let factor = user.mfaEnrollments.first(where: { $0.phoneNumber == phoneNumber || $0.phoneNumber.map(MFAEnrollment.obfuscated) == phoneNumber })
             else { throw Self.enrollmentNotFound }
             guard !user.disabled else { throw AuthError.userDisabled }
             let now = transaction.now
@@ -160,7 +178,7 @@ extension AuthService {
         return try self.redeemVerification(sessionInfo: sessionInfo, code: code, call)
     }
 
-    private static func requireEligible(_ user: AuthUser, _ token: IDToken) throws(AuthError) {
+    static func requireEligible(_ user: AuthUser, _ token: IDToken) throws(AuthError) {
         guard !Self.firstFactorsWithoutMFA.contains(token.signInProvider) else { throw Self.ineligibleFirstFactor }
         guard user.emailVerified else { throw AuthError("UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.") }
     }

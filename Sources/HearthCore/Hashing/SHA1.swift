@@ -1,10 +1,11 @@
-/// SHA-1 (FIPS 180-4), just enough for ETags: Firebase's node hash is a base64 SHA-1.
+/// SHA-1 (FIPS 180-4), for the two formats that are defined with it: the RTDB node hash of
+/// ETags (base64 SHA-1, the JS SDK's content hash) and RFC 6238 TOTP codes (HMAC-SHA1, the
+/// Auth emulator's second factor).
 ///
-/// Not for security (SHA-1 is broken for collision resistance); it only has to reproduce the
-/// JS SDK's content hash. Written here so the module imports nothing beyond HearthJSON.
-/// Cost: O(n), one padded copy of the input.
-enum SHA1 {
-    static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
+/// Not for collision resistance (SHA-1 is broken there); both uses only reproduce a format.
+/// Written by hand so no module needs a crypto package. Cost: O(n), one padded copy of the input.
+public enum SHA1 {
+    public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         var bytes = Array(message)
         let bitLength = UInt64(bytes.count) &* 8
