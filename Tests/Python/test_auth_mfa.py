@@ -1,6 +1,8 @@
 """Second factors beyond the phone: the TOTP factor production identitytoolkit v2 serves (the
 emulator suite answers 501, firebase-tools#6224), enrolled and used with codes computed here
-from the RFCs as an authenticator app computes them. The v2 calls are the JS SDK's (`mfa.ts`,
+from the RFCs as an authenticator app computes them; and the MFA-pending answer of e-mail-link
+and IdP sign-ins, which the emulator suite gives (operations.ts `signInWithEmailLink`,
+`signInWithIdp` → `mfaPending`). The v2 calls are the JS SDK's (`mfa.ts`,
 `mfa/assertions/totp.ts`)."""
 
 from __future__ import annotations
@@ -116,6 +118,38 @@ def test_totp_enrolment_refuses_what_production_refuses(rest):
     missing = rest.v2("mfaEnrollment:finalize", {"idToken": signed_in["idToken"],
                                                  "totpVerificationInfo": {"sessionInfo": started["sessionInfo"]}}, expect_error=True)
     assert missing.message == "MISSING_CODE"
+
+
+def test_email_link_sign_in_of_an_enrolled_user_is_mfa_pending(rest):
+    email, signed_in = verified_user(rest)
+    secret, _ = enroll_totp(rest, signed_in["idToken"])
+    rest.v1("sendOobCode", {"requestType": "EMAIL_SIGNIN", "email": email}, owner=True)
+    code = rest.oob_code(email, "EMAIL_SIGNIN")
+    pending = rest.v1("signInWithEmailLink", {"email": email, "oobCode": code["oobCode"]})
+    assert "idToken" not in pending and "refreshToken" not in pending
+    assert pending["localId"] == signed_in["localId"] and pending["email"] == email and pending["isNewUser"] is False
+    [factor] = pending["mfaInfo"]
+    assert factor["totpInfo"] == {}
+    again = rest.v1("signInWithEmailLink", {"email": email, "oobCode": code["oobCode"]}, expect_error=True)
+    assert again.message == "INVALID_OOB_CODE", "the code is used up even though the sign-in waits for its second factor"
+    assert rest.admin("lookup", {"localId": [signed_in["localId"]]})["users"][0]["emailLinkSignin"] is True
+    assert_second_factor_claims(finish_with_totp(rest, pending, secret)["idToken"], uid=signed_in["localId"], provider="password",
+                                second_factor="totp", enrollment_id=factor["mfaEnrollmentId"])
+
+
+def test_idp_sign_in_of_an_enrolled_user_is_mfa_pending(rest):
+    email, signed_in = verified_user(rest)
+    secret, _ = enroll_totp(rest, signed_in["idToken"])
+    id_token = json.dumps({"sub": f"google-{secrets.token_hex(4)}", "email": email, "email_verified": True})
+    body = {"postBody": f"id_token={id_token}&providerId=google.com", "requestUri": "http://localhost", "returnSecureToken": True}
+    pending = rest.v1("signInWithIdp", body)
+    assert "idToken" not in pending and pending["mfaPendingCredential"]
+    assert pending["localId"] == signed_in["localId"] and pending["providerId"] == "google.com"
+    [factor] = pending["mfaInfo"]
+    user = rest.admin("lookup", {"localId": [signed_in["localId"]]})["users"][0]
+    assert "google.com" in [info["providerId"] for info in user["providerUserInfo"]], "the IdP is linked before the second factor"
+    assert_second_factor_claims(finish_with_totp(rest, pending, secret)["idToken"], uid=signed_in["localId"], provider="google.com",
+                                second_factor="totp", enrollment_id=factor["mfaEnrollmentId"])
 
 
 def test_a_totp_factor_survives_export_and_import(tmp_path):

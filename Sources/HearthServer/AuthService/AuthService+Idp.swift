@@ -26,8 +26,9 @@ extension AuthService {
                     : "The Auth Emulator only support sign-in with \(provider) using id_token, not access_token. Please update your code to use id_token.")
         }
         let profile = IdpProfile(provider: provider, rawID: rawID, claims: claims)
+        let secondFactorsEnabled = self.secondFactorsEnabled(call)
         let outcome = try await self.write(call) { (transaction: inout AccountTransaction) throws(AuthError) -> IdpOutcome in
-            try Self.signIn(profile, idToken: request.idToken, in: &transaction)
+            try Self.signIn(profile, idToken: request.idToken, secondFactorsEnabled: secondFactorsEnabled, in: &transaction)
         }
         var members: [(String, JSONValue?)] = [
             ("kind", .string("identitytoolkit#VerifyAssertionResponse")), ("context", .string("")), ("providerId", .string(provider)),
@@ -43,6 +44,9 @@ extension AuthService {
         if outcome.needsConfirmation {
             members.append(("needConfirmation", .bool(true)))
             return AuthReply.object(members)
+        }
+        if outcome.needsSecondFactor {
+            return AuthReply.object(members + Self.mfaPendingMembers(for: outcome.user, provider: provider, scope: call.scope))
         }
         return AuthReply.object(members + (outcome.tokens?.members.map { ($0.key, $0.value) } ?? []))
     }
@@ -69,7 +73,11 @@ extension AuthService {
 
     /// Finds, links or creates the account, as `handleLinkIdp`, `handleIdpSigninEmailRequired`
     /// and `handleIdpSignUp` do (one account per e-mail unless the project allows duplicates).
-    private static func signIn(_ profile: IdpProfile, idToken: String?, in transaction: inout AccountTransaction) throws(AuthError) -> IdpOutcome {
+    /// An account with second factors is written (linked, created) but not signed in: no
+    /// tokens, no `lastLoginAt`, as the emulator's `mfaPending` branch.
+    private static func signIn(
+        _ profile: IdpProfile, idToken: String?, secondFactorsEnabled: Bool, in transaction: inout AccountTransaction
+    ) throws(AuthError) -> IdpOutcome {
         let now = transaction.now
         let byProvider = transaction.user(provider: profile.provider, rawID: profile.rawID)
         let oneAccountPerEmail = !transaction.config.allowDuplicateEmails
@@ -119,6 +127,12 @@ extension AuthService {
         user.providerUserInfo.append(ProviderUserInfo(
             providerID: profile.provider, rawID: profile.rawID, federatedID: profile.rawID, email: profile.email,
             displayName: profile.displayName, photoURL: profile.photoURL, screenName: profile.screenName))
+        if Self.needsSecondFactor(user, enabled: secondFactorsEnabled) {
+            try transaction.put(user)
+            var outcome = IdpOutcome(user: user, isNewUser: isNewUser, needsConfirmation: false, tokens: nil)
+            outcome.needsSecondFactor = true
+            return outcome
+        }
         user.lastLoginAt = now
         try transaction.put(user)
         let tokens = try AuthService.issueTokens(for: user.localID, provider: profile.provider, in: &transaction)

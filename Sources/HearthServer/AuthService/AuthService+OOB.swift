@@ -129,13 +129,16 @@ extension AuthService {
 
     /// `accounts:signInWithEmailLink` (`signInWithEmailLink`): an `EMAIL_SIGNIN` code for its
     /// e-mail signs that user in (created on first use), or links the e-mail to the user an
-    /// `idToken` names.
+    /// `idToken` names. A user with second factors gets `mfaPendingCredential` and `mfaInfo`
+    /// instead of tokens, the account still updated and the code used up, as in the emulator.
     func signInWithEmailLink(email: String?, oobCode: String?, idToken: String?, _ call: AuthCall) async throws(AuthError) -> JSONObject {
         guard let email = email.map(EmailAddress.canonical) else { throw AuthError.missingEmail }
         guard let oobCode, !oobCode.isEmpty else { throw AuthError.missingOOBCode }
         guard let code = self.store.oobCode(oobCode, in: call.scope), code.kind == .emailSignIn else { throw AuthError.invalidOOBCode }
         guard code.email == email else { throw AuthError("INVALID_EMAIL : The email provided does not match the sign-in email address.") }
-        let (tokens, isNewUser) = try await self.write(call) { (transaction: inout AccountTransaction) throws(AuthError) -> (IssuedTokens, Bool) in
+        let secondFactorsEnabled = self.secondFactorsEnabled(call)
+        let (user, tokens, isNewUser) = try await self.write(call) {
+            (transaction: inout AccountTransaction) throws(AuthError) -> (AuthUser, IssuedTokens?, Bool) in
             if let tenant = transaction.tenant, !tenant.allowsEmailLinkSignIn { throw AuthError("OPERATION_NOT_ALLOWED") }
             let fromToken = try idToken.map { token throws(AuthError) in try transaction.user(presenting: token).0 }
             let fromEmail = transaction.user(email: email)
@@ -148,16 +151,22 @@ extension AuthService {
             user.emailVerified = true
             user.emailLinkSignin = true
             user.tenantID = transaction.scope.tenant
-            user.lastLoginAt = now
+            let pending = Self.needsSecondFactor(user, enabled: secondFactorsEnabled)
+            if !pending { user.lastLoginAt = now }
             try transaction.put(user)
-            return (try Self.issueTokens(for: user.localID, provider: AuthUser.passwordProvider, in: &transaction), existing == nil)
+            if pending { return (user, nil, existing == nil) }
+            let tokens = try Self.issueTokens(for: user.localID, provider: AuthUser.passwordProvider, in: &transaction)
+            return (tokens.user, tokens, existing == nil)
         }
         _ = self.store.redeem(oobCode: oobCode, in: call.scope)
+        let outcome =
+            tokens?.members.map { ($0.key, $0.value) }
+            ?? Self.mfaPendingMembers(for: user, provider: AuthUser.passwordProvider, scope: call.scope)
         return AuthReply.object(
             [
                 ("kind", .string("identitytoolkit#EmailLinkSigninResponse")), ("email", .string(email)),
-                ("localId", .string(tokens.user.localID)), ("isNewUser", .bool(isNewUser)),
-            ] + tokens.members.map { ($0.key, $0.value) })
+                ("localId", .string(user.localID)), ("isNewUser", .bool(isNewUser)),
+            ] + outcome)
     }
 
     /// `accounts:createAuthUri` (`createAuthUri`): whether an e-mail is registered and how it
