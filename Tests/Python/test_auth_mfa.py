@@ -42,13 +42,17 @@ def enroll_totp(rest: AuthREST, id_token: str, display_name: str = "authenticato
     return secret, enrolled
 
 
-def finish_with_totp(rest: AuthREST, pending: dict, secret: str, enrollment_id: str | None = None, **kwargs):
+def finish_with_totp(rest: AuthREST, pending: dict, secret: str, enrollment_id: str | None = None, tenant_id: str | None = None,
+                     **kwargs):
     """`mfaSignIn:finalize` with the current code of `secret` (or of the only factor shown)."""
     if enrollment_id is None:
         [factor] = pending["mfaInfo"]
         enrollment_id = factor["mfaEnrollmentId"]
-    return rest.v2("mfaSignIn:finalize", {"mfaPendingCredential": pending["mfaPendingCredential"], "mfaEnrollmentId": enrollment_id,
-                                          "totpVerificationInfo": {"verificationCode": totp_code(secret)}}, **kwargs)
+    body = {"mfaPendingCredential": pending["mfaPendingCredential"], "mfaEnrollmentId": enrollment_id,
+            "totpVerificationInfo": {"verificationCode": totp_code(secret)}}
+    if tenant_id is not None:
+        body["tenantId"] = tenant_id
+    return rest.v2("mfaSignIn:finalize", body, **kwargs)
 
 
 def test_totp_enrolment_then_password_sign_in_needs_the_code(rest):
@@ -118,6 +122,32 @@ def test_totp_enrolment_refuses_what_production_refuses(rest):
     missing = rest.v2("mfaEnrollment:finalize", {"idToken": signed_in["idToken"],
                                                  "totpVerificationInfo": {"sessionInfo": started["sessionInfo"]}}, expect_error=True)
     assert missing.message == "MISSING_CODE"
+
+
+def test_tenants_turn_totp_on_in_their_mfa_config(rest, project_id):
+    """A tenant serves TOTP when its `mfaConfig.providerConfigs` enables `totpProviderConfig`
+    (the shape the admin SDKs write), and then TOTP alone makes its sign-ins MFA-pending."""
+    base = f"/identitytoolkit.googleapis.com/v2/projects/{project_id}/tenants"
+    totp = {"state": "ENABLED", "providerConfigs": [{"state": "ENABLED", "totpProviderConfig": {"adjacentIntervals": 1}}]}
+    sms = {"state": "ENABLED", "enabledProviders": ["PHONE_SMS"]}
+    for mfa_config, allowed in ((totp, True), (sms, False)):
+        tenant_id = rest.call("POST", base, {"displayName": "MFA", "allowPasswordSignup": True, "mfaConfig": mfa_config}, owner=True)["tenantId"]
+        created = rest.v1("signUp", {"email": "t@example.com", "password": "secret1", "tenantId": tenant_id, "returnSecureToken": True})
+        rest.call("POST", f"/identitytoolkit.googleapis.com/v1/projects/{project_id}/tenants/{tenant_id}/accounts:update",
+                  {"localId": created["localId"], "emailVerified": True}, owner=True)
+        start = {"idToken": created["idToken"], "tenantId": tenant_id, "totpEnrollmentInfo": {}}
+        if not allowed:
+            assert rest.v2("mfaEnrollment:start", start, expect_error=True).message == "OPERATION_NOT_ALLOWED : TOTP based MFA not enabled."
+            continue
+        started = rest.v2("mfaEnrollment:start", start)["totpSessionInfo"]
+        rest.v2("mfaEnrollment:finalize", {
+            "idToken": created["idToken"], "tenantId": tenant_id,
+            "totpVerificationInfo": {"sessionInfo": started["sessionInfo"], "verificationCode": totp_code(started["sharedSecretKey"])},
+        })
+        pending = rest.v1("signInWithPassword", {"email": "t@example.com", "password": "secret1", "tenantId": tenant_id, "returnSecureToken": True})
+        assert "idToken" not in pending and pending["mfaInfo"][0]["totpInfo"] == {}
+        done = finish_with_totp(rest, pending, started["sharedSecretKey"], tenant_id=tenant_id)
+        assert decode_jwt(done["idToken"])["firebase"]["tenant"] == tenant_id
 
 
 def test_email_link_sign_in_of_an_enrolled_user_is_mfa_pending(rest):

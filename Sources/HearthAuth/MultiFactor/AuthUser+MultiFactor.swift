@@ -2,7 +2,7 @@ public import HearthJSON
 
 extension AuthUser {
     /// The account's second factors (phone and TOTP), read from and written to `mfaInfo` in ``extra``.
-    /// Entries Hearth cannot use (no id or number) are kept on write.
+    /// Entries Hearth cannot use (no id, no number, a TOTP entry without its secret) are kept on write.
     public var mfaEnrollments: [MFAEnrollment] {
         get {
             (self.extra["mfaInfo"]?.arrayValue ?? []).compactMap { $0.objectValue.flatMap(MFAEnrollment.init(record:)) }
