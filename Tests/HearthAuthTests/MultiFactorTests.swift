@@ -3,7 +3,7 @@ import HearthCore
 import HearthJSON
 import Testing
 
-/// Phone second factors as the emulator keeps and shows them, and its pending credentials.
+/// Phone and TOTP second factors as Hearth keeps and shows them, and the pending credentials.
 @Suite struct MultiFactorTests {
     static let scope = try! AuthScope(project: "demo-p")
 
@@ -61,5 +61,27 @@ import Testing
                 try MFAPendingCredential(parsing: garbage, in: Self.scope)
             }
         }
+    }
+
+    @Test func aTOTPFactorKeepsItsSecretInStoreButNotInWhatAPendingSignInShows() throws {
+        var user = AuthUser(localID: "u1", createdAt: 0)
+        let secret = Array("12345678901234567890".utf8)
+        user.mfaEnrollments = [MFAEnrollment(id: "t1", factor: .totp(secret: secret), displayName: "app", enrolledAtMilliseconds: 0)]
+        let stored = try #require(user.extra["mfaInfo"]?.arrayValue?.first?.objectValue)
+        #expect(stored["totpInfo"]?.objectValue?["sharedSecretKey"] == .string(Base32.encode(secret)))
+        #expect(stored["phoneInfo"] == nil)
+        let reread = try AuthUser(record: user.record)
+        #expect(reread.mfaEnrollments == user.mfaEnrollments, "a stored or exported record reads back with its secret")
+        #expect(reread.mfaEnrollments.first?.provider == "totp")
+        let redacted = reread.mfaEnrollments[0].redacted
+        #expect(redacted["totpInfo"] == .object(JSONObject()))
+        #expect(redacted["mfaEnrollmentId"] == .string("t1"))
+        // A production export's TOTP entry has no secret: kept, not usable.
+        let secretless = JSONValue.object(JSONObject([
+            .init(key: "mfaEnrollmentId", value: .string("t2")), .init(key: "totpInfo", value: .object(JSONObject())),
+        ]))
+        var other = AuthUser(localID: "u2", createdAt: 0)
+        other.extra.setMember("mfaInfo", .array([secretless]))
+        #expect(other.mfaEnrollments.isEmpty)
     }
 }

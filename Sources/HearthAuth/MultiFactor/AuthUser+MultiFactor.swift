@@ -1,4 +1,4 @@
-public import HearthJSON
+import HearthJSON
 
 extension AuthUser {
     /// The account's second factors (phone and TOTP), read from and written to `mfaInfo` in ``extra``.
