@@ -12,9 +12,9 @@ extension FirestoreGRPCService {
     /// leaves its store), the client fell more than `--stream-buffer` bytes behind
     /// (RESOURCE_EXHAUSTED after what it was already sent: the SDKs reconnect and resume with
     /// their tokens), or the Auth emulator disabled the caller's user or revoked its token
-    /// (UNAUTHENTICATED saying which: the SDKs get a new token and listen again, and a
-    /// disabled user's refresh fails). A target's own errors (rules deny it, a bad query) remove only that target,
-    /// with `REMOVE` and a cause.
+    /// (UNAUTHENTICATED saying which: the SDKs force a token refresh and listen again, and a
+    /// disabled user's refresh fails). A target's own errors (rules deny it, a bad query)
+    /// remove only that target, with `REMOVE` and a cause.
     func listenStream(
         _ requests: GRPCRequestStream<Google_Firestore_V1_ListenRequest>, _ responses: GRPCResponseStream<Google_Firestore_V1_ListenResponse>,
         _ call: FirestoreGRPCCall

@@ -27,8 +27,8 @@ import Synchronization
 /// The session's own task (the connection's) writes the first event, then wakes only for
 /// keep-alives, rules and account-standing changes (`OpenStreams`), the credential's expiry
 /// and the end; a credential the account store refuses since (a user disabled, tokens revoked)
-/// ends the session as its expiry does. Cost:
-/// one entry per subscription, one small control queue, and the bytes it holds.
+/// ends the session as its expiry does. Cost: one entry per subscription, one small control
+/// queue, the bytes it holds, and for a user's session its `credential` (about 100 bytes).
 final class StreamSession: Sendable {
     /// What wakes the session's own task.
     enum Item: Sendable {
