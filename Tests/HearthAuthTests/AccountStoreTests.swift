@@ -20,6 +20,38 @@ import Testing
         return user
     }
 
+    /// Open streams re-check their credential when told (issue 17): only writes that may refuse
+    /// a token accepted before tell them (a user disabled, `validSince` moved, an account made
+    /// disabled), not sign-ups, sign-ins or deletions, and not a transaction that failed.
+    @Test func standingObserversHearOnlyChangesThatMayRefuseATokenNow() throws {
+        let store = Self.store()
+        let heard = Atomic(0)
+        store.addStandingObserver { heard.add(1, ordering: .relaxed) }
+        func write(_ body: (inout AccountTransaction) throws(AuthError) -> Void) throws -> Int {
+            _ = try store.write(Self.scope, body)
+            return heard.load(ordering: .relaxed)
+        }
+        var fresh = Self.user("u1")
+        fresh.validSince = 1_700_000_000  // every sign-up sets it
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.create(fresh) } == 0)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.update("u1") { $0.lastLoginAt = 5 } } == 0)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.update("u1") { $0.disabled = true } } == 1)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.update("u1") { $0.disabled = true } } == 1)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.update("u1") { $0.disabled = false } } == 1)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.update("u1") { $0.validSince = 1_700_000_009 } } == 2)
+        var disabled = Self.user("u2")
+        disabled.disabled = true
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in try t.create(disabled) } == 3)
+        #expect(try write { (t: inout AccountTransaction) throws(AuthError) in t.delete("u1") } == 3)
+        #expect(throws: AuthError.userNotFound) {
+            _ = try store.write(Self.scope) { (t: inout AccountTransaction) throws(AuthError) in
+                try t.update("u2") { $0.validSince = 1_700_000_010 }
+                throw AuthError.userNotFound
+            }
+        }
+        #expect(heard.load(ordering: .relaxed) == 3)
+    }
+
     @Test func findsAccountsByEveryIndex() throws {
         let store = Self.store()
         _ = try store.write(Self.scope) { (t: inout AccountTransaction) throws(AuthError) in

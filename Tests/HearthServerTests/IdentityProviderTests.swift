@@ -96,6 +96,8 @@ import Testing
                 if let issuedAt, issuedAt < 1_700_000_000 { return .revoked }
                 return .active
             }
+
+            func observe(_ onChange: @escaping @Sendable () -> Void) {}
         }
         let provider = IdentityProvider(accounts: Accounts())
         let fresh = Self.jwt(#"{"iat":1700000001,"sub":"alice"}"#)

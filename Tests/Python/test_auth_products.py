@@ -1,5 +1,7 @@
 """A user signed in to Hearth's Auth emulator is `request.auth` in Firestore's rules and `auth`
-in the Realtime Database's, over REST and over SSE; a disabled user is refused there too;
+in the Realtime Database's, over REST and over SSE; a disabled user is refused there too,
+and connections opened before the user was disabled or its tokens revoked lose their access
+(RTDB WebSocket `ac`, RTDB SSE `auth_revoked`, Firestore SSE and gRPC UNAUTHENTICATED);
 and all of it holds after a restart on the same data directory and after an export is
 imported into a fresh one."""
 
@@ -9,11 +11,16 @@ import json
 import time
 from pathlib import Path
 
+import grpc
 import pytest
 import requests
+from firebase_admin import auth
+from google.cloud.firestore_v1.types import firestore as firestore_types
 
-from auth_support import AuthREST
+from auth_support import AuthREST, auth_app, unsigned_id_token
+from grpc_streams_support import database_name, document_name, listen_stream
 from hearth_process import HearthProcess
+from rtdb_ws_client import RtdbSocket
 
 GUARD = 30
 PROJECT = "demo-hearth"
@@ -209,3 +216,139 @@ def test_acknowledged_sign_ups_survive_kill_9(tmp_path):
         rest.close()
     finally:
         assert second.stop() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Connections opened before the change lose their access (issues 16 and 17)
+# ---------------------------------------------------------------------------------------------
+
+DISABLED_TEXT = "The user account has been disabled by an administrator."
+REVOKED_TEXT = "The Firebase ID token has been revoked."
+
+
+@pytest.fixture
+def server(tmp_path, rules):
+    process = HearthProcess(tmp_path / "data", *rules)
+    yield process
+    assert process.stop() == 0
+
+
+def signed_up_user(server: HearthProcess, email: str, change: str) -> tuple[str, str]:
+    """A new user's uid and an ID token that `change` will refuse: the sign-up's own token to
+    be disabled; to be revoked, one issued a minute ago, the account's `validSince` moved
+    back two (revocation refuses tokens issued before its second, and the sign-up's token and
+    `validSince` are of this second: no waiting for the clock)."""
+    rest = AuthREST(server.auth_host, PROJECT)
+    user = rest.sign_up(email, "secret1")
+    uid = user["localId"]
+    token = user["idToken"]
+    if change == "revoke":
+        now = int(time.time())
+        rest.admin("update", {"localId": uid, "validSince": str(now - 120)})
+        token = unsigned_id_token(uid, PROJECT, now - 60)
+    rest.close()
+    return uid, token
+
+
+def apply_change(server: HearthProcess, uid: str, change: str) -> None:
+    """What an admin does with firebase-admin: disable the user, or revoke its tokens."""
+    app = auth_app(server.auth_host, PROJECT)
+    if change == "disable":
+        auth.update_user(uid, disabled=True, app=app)
+    else:
+        auth.revoke_refresh_tokens(uid, app=app)
+
+
+def sse_events(response):
+    """(event, data) of each server-sent event of `response`, until the server ends it; fails
+    once the guard has passed (keep-alives arrive meanwhile, so a stream that never ends is
+    caught at the next one)."""
+    deadline = time.monotonic() + GUARD
+    event, data = None, []
+    for line in response.iter_lines(decode_unicode=True):
+        assert time.monotonic() < deadline, "the stream did not end within the guard"
+        if line.startswith("event: "):
+            event = line[len("event: "):]
+        elif line.startswith("data: "):
+            data.append(line[len("data: "):])
+        elif line == "" and event is not None:
+            yield event, "\n".join(data)
+            event, data = None, []
+
+
+CHANGES = [("disable", "invalid_token", DISABLED_TEXT), ("revoke", "expired_token", REVOKED_TEXT)]
+
+
+@pytest.mark.parametrize(("change", "status", "explanation"), CHANGES)
+def test_a_websocket_authenticated_before_loses_its_auth_with_ac(server, change, status, explanation):
+    uid, token = signed_up_user(server, f"ws-{change}@example.com", change)
+    socket = RtdbSocket(server.database_host, f"{PROJECT}-default-rtdb")
+    try:
+        assert socket.auth(token)["s"] == "ok"
+        assert socket.listen(f"/users/{uid}")["s"] == "ok"
+        assert socket.next_push()["a"] == "d"
+        apply_change(server, uid, change)
+        revoked = socket.push_where(lambda p: p["a"] == "ac", "the ac push")
+        assert revoked["b"] == {"s": status, "d": explanation}
+        # The connection goes on unauthenticated: its listen is revoked, its writes denied, and
+        # the same token is refused again with the status the SDK acts on.
+        assert socket.push_where(lambda p: p["a"] == "c", "the c push")["b"] == {"p": f"users/{uid}"}
+        assert socket.put(f"/users/{uid}", 1)["s"] == "permission_denied"
+        assert socket.auth(token) == {"s": status, "d": explanation}
+    finally:
+        socket.close()
+
+
+@pytest.mark.parametrize(("change", "status", "explanation"), CHANGES)
+def test_an_rtdb_stream_opened_before_gets_auth_revoked_and_its_reconnect_says_why(server, change, status, explanation):
+    uid, token = signed_up_user(server, f"sse-{change}@example.com", change)
+    url = database_url(server, f"users/{uid}", token)
+    with requests.get(url, headers={"Accept": "text/event-stream"}, stream=True, timeout=GUARD) as response:
+        assert response.status_code == 200
+        events = sse_events(response)
+        assert next(events)[0] == "put"
+        apply_change(server, uid, change)
+        rest_of_stream = [event for event in events if event[0] != "keep-alive"]
+    assert rest_of_stream == [("auth_revoked", "credential is no longer valid")]
+    refused = requests.get(url, headers={"Accept": "text/event-stream"}, timeout=GUARD)
+    assert (refused.status_code, refused.json()) == (401, {"error": explanation})
+
+
+@pytest.mark.parametrize("change", ["disable", "revoke"])
+def test_a_firestore_sse_listen_opened_before_ends_with_unauthenticated(server, change):
+    uid, token = signed_up_user(server, f"listen-{change}@example.com", change)
+    write_note(server, f"by-{uid}", uid)
+    headers = {"Accept": "text/event-stream", "Authorization": f"Bearer {token}"}
+    with requests.get(note_url(server, f"by-{uid}"), headers=headers, stream=True, timeout=GUARD) as response:
+        assert response.status_code == 200
+        events = sse_events(response)
+        assert next(events)[0] == "snapshot"
+        apply_change(server, uid, change)
+        rest_of_stream = list(events)
+    assert [event for event, _ in rest_of_stream] == ["error"]
+    error = json.loads(rest_of_stream[0][1])["error"]
+    assert error["status"] == "UNAUTHENTICATED"
+    assert ("is disabled" if change == "disable" else "was revoked") in error["message"]
+    assert read_note(server, f"by-{uid}", token) == 401
+
+
+@pytest.mark.parametrize("change", ["disable", "revoke"])
+def test_a_grpc_listen_opened_before_ends_with_unauthenticated(server, change):
+    uid, token = signed_up_user(server, f"grpc-{change}@example.com", change)
+    write_note(server, f"by-{uid}", uid)
+    stream = listen_stream(server.firestore_host, PROJECT, token)
+    try:
+        target = firestore_types.Target(
+            documents=firestore_types.Target.DocumentsTarget(documents=[document_name(PROJECT, f"notes/by-{uid}")]), target_id=1)
+        stream.send(firestore_types.ListenRequest(database=database_name(PROJECT), add_target=target))
+        # The target is served: its document arrives (after ADD) before the change.
+        while not stream.next().document_change.document.name:
+            pass
+        apply_change(server, uid, change)
+        with pytest.raises(grpc.RpcError) as ended:
+            while stream.next() is not None:
+                pass
+        assert ended.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert ("is disabled" if change == "disable" else "was revoked") in ended.value.details()
+    finally:
+        stream.close()

@@ -19,6 +19,8 @@ public final class AccountStore: Sendable {
     let journal: AuthJournal?
     /// Milliseconds since the epoch: `createdAt`, `lastLoginAt`, token `iat`.
     public let now: @Sendable () -> Int64
+    /// Told when an account's standing tightened (see ``addStandingObserver(_:)``).
+    private let standingObservers = Mutex<[@Sendable () -> Void]>([])
 
     struct State: Sendable {
         var scopes: [AuthScope: AccountIndex] = [:]
@@ -75,7 +77,7 @@ public final class AccountStore: Sendable {
     public func write<T: Sendable>(
         _ scope: AuthScope, _ body: (inout AccountTransaction) throws(AuthError) -> T
     ) throws(AuthError) -> AuthWrite<T> {
-        try self.state.withLock { (state: inout State) throws(AuthError) -> AuthWrite<T> in
+        let (write, tightened) = try self.state.withLock { (state: inout State) throws(AuthError) -> (AuthWrite<T>, Bool) in
             var operations: [AuthChange.Operation] = []
             var undo: [AuthUndo] = []
             var tenant: AuthTenant?
@@ -104,8 +106,21 @@ public final class AccountStore: Sendable {
             if let tenant, operations.contains(where: { if case .putTenant = $0 { true } else { false } }) {
                 state.tenants[scope.project, default: [:]][tenant.id] = tenant
             }
-            return AuthWrite(value: value, receipt: self.journal(operations, undo: undo, in: &state))
+            return (AuthWrite(value: value, receipt: self.journal(operations, undo: undo, in: &state)), transaction.tightensStanding)
         }
+        if tightened {
+            for observer in self.standingObservers.withLock({ $0 }) { observer() }
+        }
+        return write
+    }
+
+    /// Calls `observer` after every write that may have made an ID token refused that was
+    /// accepted before (``AccountTransaction/tightensStanding``): a user disabled, tokens
+    /// revoked. Open realtime streams and sockets re-check their credential then, rather than
+    /// each polling the store. Called outside the store's lock, on the writer's thread, after
+    /// the change is visible (before it is durable, as readers see it); it must not block.
+    public func addStandingObserver(_ observer: @escaping @Sendable () -> Void) {
+        self.standingObservers.withLock { $0.append(observer) }
     }
 
     /// Removes every account of `scope` (`DELETE /emulator/v1/projects/{p}/accounts`).

@@ -112,6 +112,20 @@ public struct AccountTransaction {
         }
     }
 
+    /// Whether this transaction may have made an ID token refused that was accepted before: an
+    /// existing account was disabled or its `validSince` moved (revocation, a new password or
+    /// e-mail), or an account was created disabled. Deleting an account is not such a change
+    /// (the identity provider accepts tokens of users the store does not know), nor is a new
+    /// account's `validSince` (every sign-up sets it: open streams would be re-checked at each
+    /// one). O(accounts touched).
+    var tightensStanding: Bool {
+        self.beforeImages.contains { image in
+            guard let after = self.index.user(image.localID) else { return false }
+            guard let before = image.before else { return after.disabled }
+            return (after.disabled && !before.disabled) || after.validSince != before.validSince
+        }
+    }
+
     /// Puts every touched account back as it was; returns the index.
     mutating func rolledBack() -> AccountIndex {
         for image in self.beforeImages.reversed() {

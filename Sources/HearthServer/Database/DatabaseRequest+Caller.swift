@@ -11,6 +11,14 @@ extension DatabaseRequest {
     static func caller(
         _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64
     ) throws(DatabaseError) -> DatabaseCaller {
+        try Self.credentials(request, parameters, identities: identities, now: now).caller
+    }
+
+    /// The caller, and for an ID token's user what a stream or socket keeps to ask the account
+    /// store again while it stays open (`AccountCredential`).
+    static func credentials(
+        _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64
+    ) throws(DatabaseError) -> (caller: DatabaseCaller, account: AccountCredential?) {
         let token = parameters["auth"] ?? (parameters["access_token"] == "owner" ? "owner" : nil)
         let caller: Caller
         do {
@@ -25,21 +33,21 @@ extension DatabaseRequest {
         }
         switch caller.identity {
         case .owner:
-            guard let override = parameters["auth_variable_override"] else { return .admin }
+            guard let override = parameters["auth_variable_override"] else { return (.admin, nil) }
             guard let json = try? JSONParser.parse(override) else {
                 throw .badRequest("auth_variable_override must be a JSON object such as {\"uid\":\"alice\"}, or null.")
             }
-            if json.isNull { return .user(auth: nil, expires: nil) }
+            if json.isNull { return (.user(auth: nil, expires: nil), nil) }
             guard json.objectValue != nil, let tree = RulesDataTree(json: json) else {
                 throw .badRequest("auth_variable_override must be a JSON object such as {\"uid\":\"alice\"}, or null.")
             }
-            return .user(auth: DatabaseRulesAuth(variable: tree), expires: nil)
+            return (.user(auth: DatabaseRulesAuth(variable: tree), expires: nil), nil)
         case .anonymous:
-            return .user(auth: nil, expires: nil)
+            return (.user(auth: nil, expires: nil), nil)
         case .user:
             // The provider says when the token expires (never, for the emulator suite's mock tokens).
             if let expires = caller.expires, expires <= now { throw .authTokenExpired }
-            return .user(auth: caller.databaseAuth, expires: caller.expires)
+            return (.user(auth: caller.databaseAuth, expires: caller.expires), identities.provider.credential(of: caller))
         }
     }
 }

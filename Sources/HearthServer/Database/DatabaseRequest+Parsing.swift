@@ -19,7 +19,7 @@ extension DatabaseRequest {
         self.method = try Self.method(request, parameters)
         self.namespace = try Self.namespace(parameters["ns"], host: request.headers["Host"], default: defaultNamespace)
         self.target = try Self.target(segments ?? request.decodedPathSegments, path: request.path)
-        self.caller = try Self.caller(request, parameters, identities: identities, now: now)
+        (self.caller, self.credential) = try Self.credentials(request, parameters, identities: identities, now: now)
         self.query = self.method == .get ? try DatabaseQuery(parameters: parameters) : DatabaseQuery()
         self.output = try Self.output(parameters)
         self.conditions = DatabaseConditions(

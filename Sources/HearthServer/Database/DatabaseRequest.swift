@@ -18,6 +18,8 @@ struct DatabaseRequest: Sendable {
     var namespace: String
     var target: DatabaseTarget
     var caller: DatabaseCaller
+    /// The ID token's user, which a stream asks the account store about again while it is open.
+    var credential: AccountCredential?
     /// `orderBy`, bounds, limits and `shallow` of a read (unfiltered for writes).
     var query: DatabaseQuery
     var output: DatabaseOutput

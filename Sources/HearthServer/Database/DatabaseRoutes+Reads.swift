@@ -21,7 +21,7 @@ extension DatabaseRoutes {
     /// response (`DatabaseStream`).
     func stream(_ request: DatabaseRequest) throws(DatabaseError) -> Response {
         let subscribe = DatabaseSubscribe(namespace: request.namespace, path: request.path, query: request.query, format: request.output.format)
-        return try self.service.subscribe(subscribe, as: request.caller).response()
+        return try self.service.subscribe(subscribe, as: request.caller, credential: request.credential).response()
     }
 
     /// GET `/.settings/rules.json`: the source as uploaded, comments included, or parsed JSON

@@ -12,9 +12,10 @@ import Synchronization
 /// each committed change that concerns the location (the store files the listen by path,
 /// `DatabasePathIndex`) becomes `put`/`patch` events, sent only once the change is durable and
 /// the read rule still holds (rules can depend on data, and rules can be reloaded: losing
-/// access removes the listen with `cancel`). The session ends on the ID token's expiry with
-/// `auth_revoked`; the client's immediate reconnect is then refused with 401 `Auth token is
-/// expired`, so it does not spin. A session that falls behind (see `StreamSession`) just ends:
+/// access removes the listen with `cancel`). The session ends on the ID token's expiry, or when
+/// the Auth emulator disables its user or revokes it, with `auth_revoked`; the client's
+/// immediate reconnect is then refused with the 401 that says why (`Auth token is expired`,
+/// disabled, revoked), so it does not spin. A session that falls behind (see `StreamSession`) just ends:
 /// Firebase's clients reconnect and get a fresh `put`.
 ///
 /// Cost: this object, the listener's state (a query listen keeps its last result), and the
@@ -45,14 +46,16 @@ final class DatabaseStream: SessionSubscription {
     private let subscription = Mutex<DatabaseSubscription?>(nil)
 
     /// The listen which over SSE makes a stream of its own: a session holding only it.
+    /// `credential`: the caller's ID token's user, asked about again when an account's standing
+    /// changes (the stream ends with `auth_revoked` when the user is disabled or the token revoked).
     convenience init(
         call: DatabaseCall, format: DatabaseOutputFormat, registry: DatabaseRulesRegistry, settings: DatabaseSettings, streams: OpenStreams<Item>,
-        fanout: DatabaseStreamFanout
+        fanout: DatabaseStreamFanout, credential: AccountCredential? = nil
     ) {
         let expires: Int64? = if case .user(_, let expires?) = call.caller { expires } else { nil }
         let session = StreamSession(
             scope: call.namespace, encoder: SSEEncoder(.database(format)), streams: streams, capacity: settings.bufferedEvents,
-            bufferedBytes: settings.bufferedBytes, expires: expires)
+            bufferedBytes: settings.bufferedBytes, expires: expires, credential: credential)
         self.init(
             call: call, format: format, registry: registry, settings: settings, fanout: fanout, session: session, tag: 0,
             target: DatabaseListenTarget(path: call.path))

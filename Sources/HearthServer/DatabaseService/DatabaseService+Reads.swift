@@ -16,13 +16,17 @@ extension DatabaseService {
     /// streamed). The stream subscribes, takes its first value atomically with that and
     /// delivers each durable change (`DatabaseStream`; realtime sessions will make that
     /// delivery transport-free too).
+    /// `credential` is asked again whenever an account's standing changes: refused, the stream
+    /// ends with `auth_revoked` as on expiry.
     /// - Throws: 401 `Permission denied`.
-    func subscribe(_ subscribe: DatabaseSubscribe, as caller: DatabaseCaller) throws(DatabaseError) -> DatabaseStream {
+    func subscribe(
+        _ subscribe: DatabaseSubscribe, as caller: DatabaseCaller, credential: AccountCredential? = nil
+    ) throws(DatabaseError) -> DatabaseStream {
         let call = self.call(subscribe.namespace, subscribe.path, query: subscribe.query, as: caller)
         try call.authorizeRead()
         return DatabaseStream(
             call: call, format: subscribe.format, registry: self.rules, settings: self.settings, streams: self.streams,
-            fanout: self.fanout)
+            fanout: self.fanout, credential: credential)
     }
 
     /// The namespaces in use with `current` (the asker's), sorted, as the emulator UI lists

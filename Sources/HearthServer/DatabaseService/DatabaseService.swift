@@ -21,7 +21,7 @@ struct DatabaseService: Sendable {
     /// Where uploaded rules are kept; nil in memory.
     let rulesPersistence: RulesPersistence?
     let settings: DatabaseSettings
-    /// Every open stream, for their keep-alives and rules re-checks.
+    /// Every open stream, for their keep-alives and re-checks (rules, account standings).
     let streams: OpenStreams<DatabaseStream.Item>
     /// Delivers committed changes to the streams.
     let fanout: DatabaseStreamFanout
@@ -32,13 +32,13 @@ struct DatabaseService: Sendable {
 
     init(
         namespaces: DatabaseNamespaces, rules: DatabaseRulesRegistry, rulesPersistence: RulesPersistence? = nil,
-        settings: DatabaseSettings, logger: Logger
+        settings: DatabaseSettings, accounts: any AccountLookup = NoAccounts(), logger: Logger
     ) {
         self.namespaces = namespaces
         self.rules = rules
         self.rulesPersistence = rulesPersistence
         self.settings = settings
-        self.streams = OpenStreams(keepAlive: settings.keepAlive, rules: rules)
+        self.streams = OpenStreams(keepAlive: settings.keepAlive, rules: rules, accounts: accounts)
         self.fanout = DatabaseStreamFanout()
         self.logger = logger
     }

@@ -6,11 +6,9 @@ import Synchronization
 
 extension DatabaseSocketConnection {
     /// Carries out one request (`streams.md` §1.4); returns its reply, or what it waits for.
-    func handle(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession, outbox: WebSocketOutbox)
-        -> DatabaseSocketReply
-    {
+    func handle(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession) -> DatabaseSocketReply {
         do {
-            return try self.perform(action, number: number, size: size, session: session, outbox: outbox)
+            return try self.perform(action, number: number, size: size, session: session)
         } catch {
             return .now(DatabaseSocketEncoder.reply(number, error: error))
         }
@@ -18,8 +16,8 @@ extension DatabaseSocketConnection {
 
     /// The action's effect, and its reply. Writes are applied here, in arrival order, visible at
     /// once to every reader (REST, SSE, other connections); their `ok` waits for durability.
-    private func perform(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession, outbox: WebSocketOutbox)
-        throws(DatabaseError) -> DatabaseSocketReply
+    private func perform(_ action: DatabaseSocketRequest.Action, number: Int64, size: Int, session: StreamSession) throws(DatabaseError)
+        -> DatabaseSocketReply
     {
         let caller = self.state.withLock { $0.caller }
         switch action {
@@ -54,10 +52,10 @@ extension DatabaseSocketConnection {
         case .onDisconnectCancel(let path):
             self.state.withLock { $0.disconnect.cancel(at: path) }
         case .authenticate(let credential):
-            let data = try self.authenticate(credential, session: session, outbox: outbox)
+            let data = try self.authenticate(credential, session: session)
             return .now(DatabaseSocketEncoder.reply(number, status: DatabaseSocketStatus.ok, data: data))
         case .unauthenticate:
-            self.changeCaller(to: .user(auth: nil, expires: nil), session: session, outbox: outbox)
+            self.changeCaller(to: .user(auth: nil, expires: nil), credential: nil, session: session)
         case .acknowledge:
             break
         case .unknown(let name):
@@ -112,9 +110,10 @@ extension DatabaseSocketConnection {
     /// `auth`/`gauth`: reads the credential as REST reads `?auth=` (owner from loopback, ID
     /// tokens unsigned or not, the emulator suite's mock tokens), then makes it the connection's.
     /// Returns the reply's data: the token's claims (`auth`) and when it expires (`expires`, seconds).
-    private func authenticate(_ credential: String, session: StreamSession, outbox: WebSocketOutbox) throws(DatabaseError) -> JSONValue {
-        let caller = try DatabaseRequest.caller(self.request, ["auth": credential], identities: self.identities, now: WallClock.milliseconds())
-        self.changeCaller(to: caller, session: session, outbox: outbox)
+    private func authenticate(_ credential: String, session: StreamSession) throws(DatabaseError) -> JSONValue {
+        let (caller, account) = try DatabaseRequest.credentials(
+            self.request, ["auth": credential], identities: self.identities, now: WallClock.milliseconds())
+        self.changeCaller(to: caller, credential: account, session: session)
         var data = JSONObject()
         if case .user(_, let claims)? = try? self.identities.identity(of: self.request, token: credential) {
             data.append(key: "auth", value: .object(claims))
@@ -126,17 +125,28 @@ extension DatabaseSocketConnection {
     }
 
     /// Makes `caller` the connection's: every listen is subscribed again as it (its data pushed
-    /// again; one it may not read is revoked with `c`), and its expiry is watched.
-    func changeCaller(to caller: DatabaseCaller, session: StreamSession, outbox: WebSocketOutbox) {
+    /// again; one it may not read is revoked with `c`), its expiry is watched, and `credential`
+    /// (its ID token's user) is what ``refusal(in:)`` asks the account store about.
+    /// - Parameter replacing: when set, the change happens only if the connection's caller is
+    ///   still this one (an expiry or a revocation must not undo a newer `auth`); `announce`,
+    ///   if any, is sent first, under the same lock. Returns whether the change happened.
+    @discardableResult
+    func changeCaller(
+        to caller: DatabaseCaller, credential: AccountCredential?, session: StreamSession, replacing: DatabaseCaller? = nil,
+        announce: SessionEvent? = nil
+    ) -> Bool {
         self.state.withLock { state in
+            if let replacing, state.caller != replacing { return false }
+            if let announce { session.send(announce) }
             state.caller = caller
+            state.credential = credential
             state.expiry?.cancel()
             state.expiry = nil
             if case .user(_, let expires?) = caller {
                 state.expiry = Task { [weak self] in
                     try? await Task.sleep(for: .milliseconds(max(0, expires - WallClock.milliseconds())))
                     guard !Task.isCancelled else { return }
-                    self?.expire(caller, session: session, outbox: outbox)
+                    self?.revoke(caller, session: session, for: nil)
                 }
             }
             for (key, listen) in state.listens.sorted(by: { $0.value.id < $1.value.id }) {
@@ -150,15 +160,28 @@ extension DatabaseSocketConnection {
                 stream.start()
                 session.remove(listen.id, with: nil)
             }
+            return true
         }
     }
 
-    /// The credential expired: `ac` tells the client (which drops it and reconnects), and the
-    /// connection goes on unauthenticated.
-    private func expire(_ caller: DatabaseCaller, session: StreamSession, outbox: WebSocketOutbox) {
-        guard self.state.withLock({ $0.caller == caller }) else { return }
-        session.send(.revoked)
-        self.logger.info("An ID token on a Realtime Database WebSocket (namespace \(self.namespace)) expired; the client was told with ac.")
-        self.changeCaller(to: .user(auth: nil, expires: nil), session: session, outbox: outbox)
+    /// The credential expired (`refusal` nil), or the account store refuses it now: `ac` tells
+    /// the client (which drops it, refreshes it and reconnects), and the connection goes on
+    /// unauthenticated, its listens re-checked as such (`c` for each it may no longer read).
+    private func revoke(_ caller: DatabaseCaller, session: StreamSession, for refusal: IdentityError?) {
+        let anonymous = DatabaseCaller.user(auth: nil, expires: nil)
+        guard self.changeCaller(to: anonymous, credential: nil, session: session, replacing: caller, announce: .revoked(refusal)) else { return }
+        self.logger.info(
+            "\(refusal?.message ?? "An ID token expired.") A Realtime Database WebSocket (namespace \(self.namespace)) lost that credential; the client was told with ac.")
+    }
+}
+
+extension DatabaseSocketConnection: SessionCredential {
+    /// Asked by the connection's session at each re-check (an account's standing changed, the
+    /// rules changed, a keep-alive): if the store refuses the connection's credential now, the
+    /// connection loses it (`ac`, as on expiry) and goes on; the session never ends for it.
+    func refusal(in session: StreamSession) -> IdentityError? {
+        let (caller, credential) = self.state.withLock { ($0.caller, $0.credential) }
+        if let refusal = credential?.refusal() { self.revoke(caller, session: session, for: refusal) }
+        return nil
     }
 }

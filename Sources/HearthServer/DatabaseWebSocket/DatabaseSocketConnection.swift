@@ -21,8 +21,10 @@ import Synchronization
 /// journal's group commits (at most `maxPendingAcknowledgements` wait; past that the reader
 /// waits too). The credential (`auth`, `gauth`,
 /// `unauth`) is the connection's: changing it re-subscribes every listen as the new caller
-/// (a listen the new caller may not read gets `c`), and when it expires the client gets `ac`
-/// and the connection goes on unauthenticated. When the connection ends, however it ends, its
+/// (a listen the new caller may not read gets `c`), and when it expires, or the Auth emulator
+/// disables its user or revokes its tokens (the session asks the connection again at each
+/// standing change, as its ``SessionCredential``), the client gets `ac` and the connection
+/// goes on unauthenticated. When the connection ends, however it ends, its
 /// onDisconnect operations run, as the caller it has then.
 ///
 /// Cost per idle connection: this object, its session, one entry per listen, and the bytes
@@ -42,6 +44,8 @@ final class DatabaseSocketConnection: WebSocketHandler {
 
     struct State: Sendable {
         var caller: DatabaseCaller = .user(auth: nil, expires: nil)
+        /// The ID token's user behind `caller`, asked about again when an account's standing changes.
+        var credential: AccountCredential?
         var listens: [ListenKey: Listen] = [:]
         var nextID: Int64 = 0
         var disconnect: DatabaseDisconnectOperations
@@ -81,7 +85,7 @@ final class DatabaseSocketConnection: WebSocketHandler {
         let settings = self.service.settings
         let session = StreamSession(
             scope: self.namespace, encoder: DatabaseSocketEncoder(), streams: self.service.streams, capacity: settings.bufferedEvents,
-            bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false)
+            bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false, credential: self)
         let outbox = socket.outbox
         session.attach(outbox)
         let host = self.request.headers["Host"] ?? "localhost"
@@ -150,7 +154,7 @@ final class DatabaseSocketConnection: WebSocketHandler {
             }
             switch request {
             case (.request(let number, let action), let size)?:
-                let reply = self.handle(action, number: number, size: size, session: session, outbox: socket.outbox)
+                let reply = self.handle(action, number: number, size: size, session: session)
                 if case .now(let bytes) = reply { try await socket.outbox.write(bytes) } else { try await deferred(reply) }
             case (.ping, _)?:
                 try await socket.outbox.write(DatabaseSocketEncoder.pong)

@@ -11,7 +11,8 @@ import HearthJSON
 /// go as one `m` at the location (each key overwritten, as the SDK applies a merge). A tagged
 /// listen's pushes carry `t`. Data is in the export format (priorities kept, no array
 /// rendering), which the SDKs read. `c` names a listen whose access was revoked; `ac` says
-/// the credential expired. Keep-alives say nothing: the SDK needs none.
+/// the credential expired (`expired_token`) or was refused since: tokens revoked
+/// (`expired_token`: the SDK refreshes its token) or the user disabled (`invalid_token`). Keep-alives say nothing: the SDK needs none.
 struct DatabaseSocketEncoder: SessionEncoder {
     var sharingKey: String { "ws/database" }
 
@@ -23,8 +24,14 @@ struct DatabaseSocketEncoder: SessionEncoder {
             var body = JSONObject([.init(key: "p", value: .string(target.path.relativeDescription))])
             if let query = target.query { body.append(key: "q", value: .array([query])) }
             return DatabaseSocketFraming.frames(of: Self.push("c", body).serialized())
-        case .revoked:
-            return DatabaseSocketFraming.frames(of: Self.authRevoked(DatabaseSocketStatus.expiredToken, DatabaseError.authTokenExpired.message).serialized())
+        case .revoked(let refusal):
+            let error: DatabaseError =
+                switch refusal?.account {
+                case .disabled?: .authUserDisabled
+                case .revoked?: .authTokenRevoked
+                case nil: .authTokenExpired
+                }
+            return DatabaseSocketFraming.frames(of: Self.authRevoked(DatabaseSocketStatus.of(error), error.message).serialized())
         case .keepAlive, .snapshot, .error:
             return []
         }

@@ -58,7 +58,8 @@ extension FirestoreRoutes {
         let grant = try self.service.listen(listen, caller: call.caller)
         let stream = ListenStream(
             grant: grant, rules: self.rules, streams: self.streams, fanout: self.fanout,
-            capacity: self.listening.bufferedSnapshots, bufferedBytes: self.listening.bufferedBytes)
+            capacity: self.listening.bufferedSnapshots, bufferedBytes: self.listening.bufferedBytes,
+            credential: self.identities.provider.credential(of: call.caller))
         return try stream.response()
     }
 

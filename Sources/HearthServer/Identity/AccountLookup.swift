@@ -11,4 +11,9 @@ protocol AccountLookup: Sendable {
     ///   - tenant: the token's `firebase.tenant`, when it has one.
     ///   - issuedAt: the token's `iat` in seconds since the epoch, when it has one.
     func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding
+
+    /// Calls `onChange` whenever a standing may have become refused (a user disabled, tokens
+    /// revoked), so connections that authenticated before ask again (`AccountCredential`);
+    /// on the writer's thread, and it must not block.
+    func observe(_ onChange: @escaping @Sendable () -> Void)
 }

@@ -4,7 +4,8 @@ import HearthAuth
 /// Realtime Database (every transport) refuse an ID token whose user is disabled or whose
 /// tokens were revoked after it was issued, as the Auth emulator refuses it
 /// (`parseIdToken`). A user the store does not know stays active (tokens minted with
-/// `hearth token`). One dictionary look-up under the store's lock per request.
+/// `hearth token`). One dictionary look-up under the store's lock per request; a disabled user
+/// or a revocation is told to the observers (open streams and sockets re-check then).
 struct AuthAccounts: AccountLookup {
     let store: AccountStore
 
@@ -15,5 +16,9 @@ struct AuthAccounts: AccountLookup {
         case "TOKEN_EXPIRED"?: return .revoked
         default: return .active
         }
+    }
+
+    func observe(_ onChange: @escaping @Sendable () -> Void) {
+        self.store.addStandingObserver(onChange)
     }
 }

@@ -43,14 +43,14 @@ struct IdentityProvider: Sendable {
             return .owner
         }
         let caller = try self.cache.caller(for: credential, decode: Self.decodeIDToken)
-        if case .user(let uid, _) = caller.identity {
-            switch self.accounts.standing(of: uid, project: caller.project, tenant: caller.tenant, issuedAt: caller.issuedAt) {
-            case .active: break
-            case .disabled: throw IdentityError.disabled(uid)
-            case .revoked: throw IdentityError.revoked(uid)
-            }
-        }
+        if let refusal = self.credential(of: caller)?.refusal() { throw refusal }
         return caller
+    }
+
+    /// What a connection keeps of `caller` to ask the account store again later (see
+    /// ``AccountCredential``); nil for anonymous callers and `owner`.
+    func credential(of caller: Caller) -> AccountCredential? {
+        AccountCredential(caller, accounts: self.accounts)
     }
 
     private func checkOwner(_ context: CredentialContext) throws(IdentityError) {

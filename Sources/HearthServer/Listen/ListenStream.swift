@@ -39,9 +39,12 @@ final class ListenStream: SessionSubscription {
     /// Set once registered, so a target that is removed leaves the store at once.
     private let registration = Mutex<ListenRegistration?>(nil)
 
+    /// A target streamed over SSE, alone in its session; `credential` (the caller's ID token's
+    /// user) is asked about again when an account's standing changes: refused, the stream ends
+    /// with an UNAUTHENTICATED `error`.
     init(
         grant: ListenGrant, rules: FirestoreRulesRegistry, streams: ListenStreams, fanout: ListenFanout,
-        capacity: Int, bufferedBytes: Int
+        capacity: Int, bufferedBytes: Int, credential: AccountCredential? = nil
     ) {
         self.bufferedBytes = bufferedBytes
         self.grant = grant
@@ -49,7 +52,8 @@ final class ListenStream: SessionSubscription {
         self.fanout = fanout
         self.capacity = capacity
         self.session = StreamSession(
-            scope: grant.call.database.project, encoder: SSEEncoder(.firestore), streams: streams, capacity: capacity, bufferedBytes: bufferedBytes)
+            scope: grant.call.database.project, encoder: SSEEncoder(.firestore), streams: streams, capacity: capacity, bufferedBytes: bufferedBytes,
+            credential: credential)
         self.id = 0
         self.encoder = nil
         self.outlet = nil

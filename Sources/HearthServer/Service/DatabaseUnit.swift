@@ -26,6 +26,7 @@ struct DatabaseUnit: ProductUnit {
             rules: rules,
             rulesPersistence: wiring.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.databaseNamespace) },
             settings: settings,
+            accounts: wiring.identities.accounts,
             logger: wiring.logger
         )
         let routes = DatabaseRoutes(service: service, identities: wiring.identities, adminAccess: wiring.adminAccess, logger: wiring.logger)

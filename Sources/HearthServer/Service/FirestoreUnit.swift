@@ -28,7 +28,7 @@ struct FirestoreUnit: ProductUnit {
             rules: rules,
             rulesPersistence: wiring.storage.map { RulesPersistence(storage: $0, namespace: RulesPersistence.firestoreNamespace) },
             listening: { var listening = configuration.listening; listening.bufferedBytes = configuration.streamBufferSize; return listening }(),
-            streams: ListenStreams(keepAlive: configuration.listening.keepAlive, rules: rules),
+            streams: ListenStreams(keepAlive: configuration.listening.keepAlive, rules: rules, accounts: wiring.identities.accounts),
             fanout: ListenFanout(),
             logger: logger
         )

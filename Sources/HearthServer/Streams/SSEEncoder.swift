@@ -8,7 +8,8 @@ import HearthHTTP
 /// Two dialects, because the two products' SSE protocols differ:
 /// - Firestore (README "Listening"): `snapshot` events whose `id` is the resume token and whose
 ///   data is `ListenCodec`'s JSON, a final `error` event with Google's error JSON, and
-///   keep-alives as comment lines.
+///   keep-alives as comment lines (a credential refused since the stream opened: an `error`
+///   with UNAUTHENTICATED).
 /// - The Realtime Database (`rtdb.md` §4.3): `event: <name>\ndata: <data>\n\n` exactly (LF only;
 ///   no `id:`, `retry:` or comment lines, which break `firebase-admin`), `keep-alive`, `cancel`
 ///   and `auth_revoked` events, the data in the listen's output format.
@@ -48,8 +49,12 @@ struct SSEEncoder: SessionEncoder, Hashable {
             return events.count == 1 ? self.database(events[0]) : events.flatMap { self.database($0) }
         case .cancel:
             return self.database(.cancel)
-        case .revoked:
-            return self.database(.authRevoked)
+        case .revoked(let refusal):
+            // Firestore's credentials do not expire here; a refused one ends the listen as
+            // Firestore ends one whose token it no longer accepts: UNAUTHENTICATED.
+            guard self.dialect == .firestore else { return self.database(.authRevoked) }
+            let message = refusal?.message ?? "The ID token expired; sign in again for a new token."
+            return ServerSentEvent(event: "error", data: ListenCodec.json(FirestoreError.unauthenticated(message))).encoded
         case .keepAlive:
             return self.dialect == .firestore ? ServerSentEvent.comment("keep-alive") : self.database(.keepAlive)
         }

@@ -18,8 +18,9 @@ enum SessionEvent: Sendable {
     case error(FirestoreError)
     /// A Realtime Database listen cancelled: the rules no longer let the caller read it.
     case cancel(DatabaseListenTarget)
-    /// The caller's credential expired: every subscription of the session ends.
-    case revoked
+    /// The caller's credential expired (nil), or the account store refused it since (its user
+    /// disabled, its tokens revoked): every subscription of the session ends.
+    case revoked(IdentityError?)
     /// Nothing happened for a while: keeps proxies from closing the connection.
     case keepAlive
 }

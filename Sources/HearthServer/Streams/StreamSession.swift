@@ -25,8 +25,10 @@ import Synchronization
 /// whose clients reconnect) after what it was already sent.
 ///
 /// The session's own task (the connection's) writes the first event, then wakes only for
-/// keep-alives and rules changes (`OpenStreams`), the credential's expiry and the end. Cost:
-/// one entry per subscription, one small control queue, and the bytes it holds.
+/// keep-alives, rules and account-standing changes (`OpenStreams`), the credential's expiry
+/// and the end; a credential the account store refuses since (a user disabled, tokens revoked)
+/// ends the session as its expiry does. Cost: one entry per subscription, one small control
+/// queue, the bytes it holds, and for a user's session its `credential` (about 100 bytes).
 final class StreamSession: Sendable {
     /// What wakes the session's own task.
     enum Item: Sendable {
@@ -60,6 +62,10 @@ final class StreamSession: Sendable {
     let endsWithLastSubscription: Bool
     /// When the caller's credential expires (milliseconds since the epoch), if it does.
     let expires: Int64?
+    /// What is asked again about the caller's credential at each re-check and keep-alive (a
+    /// user disabled or tokens revoked since it authenticated); nil when nothing is (anonymous,
+    /// `owner`).
+    let credential: (any SessionCredential)?
     /// Wakes the session's task; closed once the session ends, so keep-alives are refused then.
     let control: EventQueue<Item>
     private let state = Mutex(State())
@@ -67,7 +73,7 @@ final class StreamSession: Sendable {
 
     init(
         scope: String, encoder: any SessionEncoder, streams: OpenStreams<Item>, capacity: Int, bufferedBytes: Int,
-        endsWithLastSubscription: Bool = true, expires: Int64? = nil
+        endsWithLastSubscription: Bool = true, expires: Int64? = nil, credential: (any SessionCredential)? = nil
     ) {
         self.scope = scope
         self.encoder = encoder
@@ -76,6 +82,7 @@ final class StreamSession: Sendable {
         self.bufferedBytes = bufferedBytes
         self.endsWithLastSubscription = endsWithLastSubscription
         self.expires = expires
+        self.credential = credential
         self.control = EventQueue(capacity: capacity)
     }
 
@@ -187,9 +194,10 @@ final class StreamSession: Sendable {
         case .end(let bytes):
             return (bytes, true)
         case .expired:
-            guard let bytes = self.end(self.encoder.encode(.revoked)) else { return nil }
-            return (bytes, true)
+            return self.revoke(nil)
         case .recheck, .keepAlive:
+            // An account's standing changes push a re-check too (`OpenStreams`).
+            if let refusal = self.credential?.refusal(in: self) { return self.revoke(refusal) }
             self.recheckAll()
             // A subscription that lost access and was the last one ended the session: its
             // final event is queued, and the loop writes it next.
@@ -197,6 +205,12 @@ final class StreamSession: Sendable {
             if case .keepAlive = item { return (self.encoder.encode(.keepAlive), false) }
             return nil
         }
+    }
+
+    /// Ends the session for its credential: expired (nil), or refused by the account store.
+    private func revoke(_ refusal: IdentityError?) -> ([UInt8], last: Bool)? {
+        guard let bytes = self.end(self.encoder.encode(.revoked(refusal))) else { return nil }
+        return (bytes, true)
     }
 
     /// Re-checks every subscription's access and removes, with its event, each that lost it.

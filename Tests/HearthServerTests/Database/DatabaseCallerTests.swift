@@ -27,6 +27,8 @@ import Testing
             func standing(of uid: String, project: String?, tenant: String?, issuedAt: Int64?) -> AccountStanding {
                 uid == "mallory" ? .disabled : uid == "alice" ? .revoked : .active
             }
+
+            func observe(_ onChange: @escaping @Sendable () -> Void) {}
         }
         let cases = [
             (IdentityProviderTests.jwt(#"{"iat":1700000000,"sub":"mallory"}"#), DatabaseError.authUserDisabled),

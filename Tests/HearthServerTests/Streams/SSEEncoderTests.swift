@@ -20,7 +20,7 @@ import Testing
         #expect(self.text(self.database.encode(.changes([put], .init(path: .root)))) == "event: put\ndata: {\"path\":\"/a\",\"data\":{\"b\":1}}\n\n")
         #expect(self.text(self.database.encode(.keepAlive)) == "event: keep-alive\ndata: null\n\n")
         #expect(self.text(self.database.encode(.cancel(.init(path: .root)))) == "event: cancel\ndata: null\n\n")
-        #expect(self.text(self.database.encode(.revoked)) == "event: auth_revoked\ndata: credential is no longer valid\n\n")
+        #expect(self.text(self.database.encode(.revoked(nil))) == "event: auth_revoked\ndata: credential is no longer valid\n\n")
         #expect(self.database.encode(.changes([], .init(path: .root))).isEmpty)
     }
 
@@ -30,6 +30,10 @@ import Testing
         #expect(error.hasPrefix("event: error\ndata: {"))
         #expect(error.contains("PERMISSION_DENIED"))
         #expect(error.hasSuffix("\n\n"))
+        // A credential the Auth emulator refuses since the stream opened: UNAUTHENTICATED, saying why.
+        let refused = self.text(self.firestore.encode(.revoked(.disabled("alice"))))
+        #expect(refused.hasPrefix("event: error\ndata: {"))
+        #expect(refused.contains("UNAUTHENTICATED") && refused.contains("The user 'alice' is disabled"))
     }
 
     @Test func encodersShareEncodingsOnlyWhenTheirBytesAgree() {

@@ -62,7 +62,7 @@ import Testing
         let writer = SessionWriter()
         let body = try self.start(session, writer)
         #expect(await eventually { writer.text == "first\n\n" })
-        session.remove(7, with: .revoked)
+        session.remove(7, with: .revoked(nil))
         try await body.value
         #expect(session.hasEnded)
         #expect(writer.text == "first\n\nevent: auth_revoked\ndata: credential is no longer valid\n\n")
