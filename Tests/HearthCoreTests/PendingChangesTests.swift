@@ -62,6 +62,19 @@ import Testing
         #expect(pending.undo(from: b) == nil)
     }
 
+    /// Undo values that list a change's before-images in the order it wrote them come out as
+    /// one list: newest entry first, and each entry's images last first.
+    @Test func undoStepsFlattensNewestEntryFirstAndEachEntrysStepsLastFirst() {
+        let journal = ScriptedJournal()
+        var pending = PendingChanges<Receipt, [String]>()
+        _ = pending.append("a", undo: ["a1", "a2"], to: journal)
+        let b = pending.append("b", undo: ["b1", "b2"], to: journal)
+        _ = pending.append("c", undo: ["c1", "c2", "c3"], to: journal)
+        #expect(pending.undoSteps(from: b) == ["c3", "c2", "c1", "b2", "b1"])
+        #expect(pending.count == 1)
+        #expect(pending.undoSteps(from: b) == [])
+    }
+
     @Test func durabilityForgetsTheEntryAndEveryEarlierOne() {
         let journal = ScriptedJournal()
         var pending = PendingChanges<Receipt, String>()

@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import HearthTesting
 import Testing
@@ -61,29 +60,20 @@ import Testing
     func killNineLosesNoAcknowledgedWriteAndTearsNoCommit(_ round: Int) throws {
         let directory = self.temporary.path
         let server = try HearthProcess(["--data", directory])
-        let acknowledged = Mutex<[Int]>([])
         let killAfter = 150 + 50 * round
         let port = server.port
-        DispatchQueue.concurrentPerform(iterations: 8) { writer in
-            var index = 0
-            while acknowledged.withLock({ $0.count }) < killAfter {
-                let value = writer * 100_000 + index
-                index += 1
-                let body = #"{"writes":[{"update":{"name":"projects/crash/databases/(default)/documents/a/w\#(writer)","fields":{"v":{"integerValue":"\#(value)"}}}},{"update":{"name":"projects/crash/databases/(default)/documents/b/w\#(writer)","fields":{"v":{"integerValue":"\#(value)"}}}}]}"#
-                guard let response = try? HTTPTestClient.request("POST", documentsURL("crash") + ":commit", port: port, body: Array(body.utf8)),
-                    response.status == 200
-                else { return }
-                acknowledged.withLock { $0.append(value) }
-            }
+        let acked = AcknowledgedWriters.run(until: killAfter) { writer, value in
+            let body = #"{"writes":[{"update":{"name":"projects/crash/databases/(default)/documents/a/w\#(writer)","fields":{"v":{"integerValue":"\#(value)"}}}},{"update":{"name":"projects/crash/databases/(default)/documents/b/w\#(writer)","fields":{"v":{"integerValue":"\#(value)"}}}}]}"#
+            let response = try? HTTPTestClient.request("POST", documentsURL("crash") + ":commit", port: port, body: Array(body.utf8))
+            return response?.status == 200
         }
         _ = server.stop(signal: SIGKILL)
-        let acked = acknowledged.withLock { $0 }
 
         let restarted = try HearthProcess(["--data", directory])
         for writer in 0..<8 {
             let a = try restarted.request("GET", documentsURL("crash", "a/w\(writer)"))
             let b = try restarted.request("GET", documentsURL("crash", "b/w\(writer)"))
-            let lastAcked = acked.filter { $0 / 100_000 == writer }.max()
+            let lastAcked = AcknowledgedWriters.lastValue(of: writer, in: acked)
             guard a.status == 200, b.status == 200 else {
                 #expect(lastAcked == nil, "writer \(writer) had acknowledged writes but its documents are gone")
                 continue

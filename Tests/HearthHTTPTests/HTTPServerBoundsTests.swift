@@ -1,6 +1,10 @@
-import HearthHTTP
 import HearthTesting
+import Synchronization
 import Testing
+
+// `@testable` for one internal: the server's table of open connections, which
+// `aResponseNobodyReadsIsClosedAfterTheIdleTimeout` waits on.
+@testable import HearthHTTP
 
 #if canImport(Glibc)
 import Glibc
@@ -52,13 +56,15 @@ struct HTTPServerBoundsTests {
         try await server.stop()
     }
 
-    /// A response read slowly is not idle: with a 300 ms idle timeout, a 16 MiB answer read in
-    /// 512 KiB steps arrives whole (it was cut once the timer, started when the response was
-    /// queued, ran out). The pauses are the slow client itself, not a wait for the server.
+    /// A response read slowly is not idle: with a 1 s idle timeout, a 16 MiB answer read in
+    /// 512 KiB steps 50 ms apart (32 steps: at least 1.6 s in all) arrives whole (it was cut once
+    /// the timer, started when the response was queued, ran out). The pauses are the slow client
+    /// itself, not a wait for the server; the timeout is 20 of them, so a client thread held
+    /// off the CPU for a while on a loaded machine does not look idle.
     @Test func aSlowlyReadResponseIsNotCutByTheIdleTimer() async throws {
         let size = 16 * 1024 * 1024
         let server = try await TestServer.start(
-            { $0.idleTimeout = .milliseconds(300) },
+            { $0.idleTimeout = .seconds(1) },
             responder: ClosureResponder { _ in Response(body: .bytes([UInt8](repeating: 0x63, count: size))) })
         let port = server.port
         let received = try await onThread { () -> Int in
@@ -70,7 +76,7 @@ struct HTTPServerBoundsTests {
                 let piece = try connection.read(atLeast: min(512 * 1024, size - total))
                 if piece.isEmpty { break }  // closed
                 total += piece.count
-                usleep(20_000)
+                usleep(50_000)
             }
             return total
         }
@@ -80,25 +86,40 @@ struct HTTPServerBoundsTests {
 
     /// A client that stops reading a response altogether is closed after an idle timeout: a
     /// response that is not leaving does not hold the connection forever.
+    ///
+    /// The client reads nothing until the server has let the connection go (polled, with a
+    /// deadline, in the server's table of open connections), then reads what the kernels held:
+    /// the rest of the 32 MiB never comes. Waiting on the server, not for a while: a client
+    /// that started reading before the timer ran out (a loaded machine) would keep it alive.
     @Test func aResponseNobodyReadsIsClosedAfterTheIdleTimeout() async throws {
         let server = try await TestServer.start(
             { $0.idleTimeout = .milliseconds(200) },
             responder: ClosureResponder { _ in Response(body: .bytes([UInt8](repeating: 0x63, count: 32 * 1024 * 1024))) })
-        let port = server.port
-        let ending = try await onThread { () -> String in
+        let (port, http) = (server.port, server.server)
+        let (released, ending) = try await onThread { () -> (Bool, String) in
             let connection = try RawHTTPConnection(port: port, receiveBufferSize: 4096)
             try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            // The client stalls for five idle timeouts, then reads what the kernels held.
-            usleep(1_000_000)
+            let released = Self.poll { http.openConnections > 0 } && Self.poll { http.openConnections == 0 }
             do {
                 let rest = try connection.readUntilClose()
-                return rest.count < 32 * 1024 * 1024 ? "closed" : "complete"
+                return (released, rest.count < 32 * 1024 * 1024 ? "closed" : "complete")
             } catch {
-                return "\(error)"
+                return (released, "\(error)")
             }
         }
+        #expect(released, "the server still holds the connection nobody reads")
         #expect(ending == "closed" || ending.contains("closed") || ending.contains("reset"), "\(ending)")
         try await server.stop()
+    }
+
+    /// Polls `condition` every millisecond until it holds (true) or 30 s have passed (false).
+    private static func poll(_ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1_000)
+        }
+        return true
     }
 
     /// A request body trickled slower than it takes to finish is closed at the request
@@ -197,5 +218,12 @@ struct HTTPServerBoundsTests {
         #expect(response.bodyText.contains(rule), "\(response.bodyText)")
         #expect(!response.bodyText.contains("swift-http-parser"))
         try await server.stop()
+    }
+}
+
+extension HTTPServer {
+    /// How many connections the server is serving (accepted and not yet closed).
+    fileprivate var openConnections: Int {
+        self.state.withLock { $0.connections.count }
     }
 }

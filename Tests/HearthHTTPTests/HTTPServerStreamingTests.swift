@@ -138,21 +138,17 @@ struct HTTPServerStreamingTests {
     }
 
     @Test func writesThrowOnceTheClientIsGone() async throws {
-        let outcome = Locked<String?>(nil)
-        let finished = Signal()
+        let outcome = ProducerOutcome()
         let server = try await TestServer.start(
             responder: ClosureResponder { _ in
                 Response(body: .stream { writer in
-                    defer { finished.fire() }
-                    do {
+                    await outcome.record {
                         try await writer.write(Array("hello".utf8))
                         // Keep writing until the transport reports the client has gone.
                         for _ in 0..<1_000_000 {
                             try await writer.write([UInt8](repeating: 0x61, count: 1024))
                         }
-                        outcome.set("never threw")
-                    } catch {
-                        outcome.set("\(error)")
+                        return "never threw"
                     }
                 })
             }
@@ -164,8 +160,8 @@ struct HTTPServerStreamingTests {
             _ = try connection.read(atLeast: 1)
             connection.close()
         }
-        await finished.wait()
-        #expect(outcome.get() == HTTPServerError.clientDisconnected.description)
+        let ended = await outcome.ended()
+        #expect(ended == HTTPServerError.clientDisconnected.description)
         try await server.stop()
     }
 
@@ -173,59 +169,51 @@ struct HTTPServerStreamingTests {
     /// soon as its client closes the connection, not at its next write. The producer waits an
     /// hour: only the close can end it before the suite's time limit.
     @Test func aClientClosingCancelsAnIdleStreamAtOnce() async throws {
-        let outcome = Locked<String?>(nil)
-        let finished = Signal()
-        let first = try await Self.firstChunkThenClose(
+        let outcome = ProducerOutcome()
+        let (first, ended) = try await Self.firstChunkThenClose(
             serving: .stream { writer in
-                defer { finished.fire() }
-                try await writer.write(Array("ready".utf8))
-                do {
+                await outcome.record {
+                    try await writer.write(Array("ready".utf8))
                     try await Task.sleep(for: .seconds(3600))
-                    outcome.set("slept an hour")
-                } catch {
-                    outcome.set("\(type(of: error))")
+                    return "slept an hour"
                 }
-            }, finished: finished)
+            }, outcome: outcome)
         #expect(first == "ready")
-        #expect(outcome.get() == "CancellationError")
+        #expect(ended == "\(CancellationError())")
     }
 
     /// An idle `.eventStream` (run on the connection's own task, waiting on a queue) is told
     /// to stop as soon as its client closes the connection: `onStop` closes its queue.
     @Test func aClientClosingStopsAnIdleEventStreamAtOnce() async throws {
-        let outcome = Locked<String?>(nil)
-        let finished = Signal()
-        let first = try await Self.firstChunkThenClose(
+        let outcome = ProducerOutcome()
+        let (first, ended) = try await Self.firstChunkThenClose(
             serving: .eventStream { writer in
-                defer { finished.fire() }
-                let queue = EventQueue<Int>(capacity: 4)
-                writer.onStop { queue.close() }
-                try await writer.write(Array("ready".utf8))
-                switch await queue.next() {
-                case .closed: outcome.set("stopped")
-                default: outcome.set("something else")
+                await outcome.record {
+                    let queue = EventQueue<Int>(capacity: 4)
+                    writer.onStop { queue.close() }
+                    try await writer.write(Array("ready".utf8))
+                    switch await queue.next() {
+                    case .closed: return "stopped"
+                    default: return "something else"
+                    }
                 }
-            }, finished: finished)
+            }, outcome: outcome)
         #expect(first == "ready")
-        #expect(outcome.get() == "stopped")
+        #expect(ended == "stopped")
     }
 
     /// `abort()` closes the connection under a producer: the client sees the stream cut short
     /// (no final chunk), and the producer's writes throw as soon as the close has happened.
     @Test func abortClosesTheConnectionAndLaterWritesThrow() async throws {
-        let outcome = Locked<String?>(nil)
-        let finished = Signal()
+        let outcome = ProducerOutcome()
         let server = try await TestServer.start(
             responder: ClosureResponder { _ in
                 Response(body: .stream { writer in
-                    defer { finished.fire() }
-                    try await writer.write(Array("partial".utf8))
-                    writer.abort()
-                    do {
+                    await outcome.record {
+                        try await writer.write(Array("partial".utf8))
+                        writer.abort()
                         for _ in 0..<1_000_000 { try await writer.write(Array("more".utf8)) }
-                        outcome.set("wrote after abort")
-                    } catch {
-                        outcome.set("\(error)")
+                        return "wrote after abort"
                     }
                 })
             }
@@ -241,9 +229,9 @@ struct HTTPServerStreamingTests {
                 return "\(error)"
             }
         }
-        await finished.wait()
+        let ended = await outcome.ended()
         #expect(ending.contains("closed"))
-        #expect(outcome.get() == HTTPServerError.clientDisconnected.description)
+        #expect(ended == HTTPServerError.clientDisconnected.description)
         try await server.stop()
     }
 
@@ -287,13 +275,13 @@ struct HTTPServerStreamingTests {
     }
 
     /// Serves `body` on a server of its own, reads the first chunk and closes the connection,
-    /// then waits until the producer has ended (`finished`); returns the first chunk.
-    private static func firstChunkThenClose(serving body: ResponseBody, finished: Signal) async throws -> String {
+    /// then waits until the producer has ended (`outcome`); returns the first chunk and the outcome.
+    private static func firstChunkThenClose(serving body: ResponseBody, outcome: ProducerOutcome) async throws -> (String, String?) {
         let server = try await TestServer.start(responder: ClosureResponder { _ in Response(body: body) })
         let first = try await Self.firstChunkThenClose(port: server.port)
-        await finished.wait()
+        let ended = await outcome.ended()
         try await server.stop()
-        return first
+        return (first, ended)
     }
 
     /// Opens a stream with `GET /`, reads its first chunk and closes the connection.

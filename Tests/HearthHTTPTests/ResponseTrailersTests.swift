@@ -14,11 +14,16 @@ struct ResponseTrailersTests {
             })
     }
 
+    /// The client reads until the server closes the connection (`Connection: close`), each read
+    /// with a generous deadline: the answer needs the connection's task and the producer's task
+    /// on Swift's shared pool, which other tests of the process can keep busy for many seconds
+    /// on a loaded machine (the default, 10 s per read, is the one wait here such a machine can
+    /// outlast).
     @Test(arguments: [true, false])
     func trailersGoInTheLastChunkWhenTheClientTakesThem(takesTrailers: Bool) async throws {
         let server = try await TestServer.start(responder: Self.responder)
         let raw = try await onThread {
-            let connection = try RawHTTPConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(60))
             try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\(takesTrailers ? "TE: trailers\r\n" : "")Connection: close\r\n\r\n")
             return String(decoding: try connection.readUntilClose(), as: UTF8.self)
         }

@@ -18,13 +18,13 @@ from google.cloud.firestore_v1 import FieldFilter
 from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.cloud.firestore_v1.types import query as query_types
 
-from grpc_streams_support import (
+from grpc_support import (
     DEADLINE_SECONDS,
     database_name,
     document_name,
+    grpc_client,
     listen_stream,
     put_rules,
-    sdk_client,
 )
 from hearth_process import HearthProcess
 from rtdb_support import mint_token
@@ -57,7 +57,7 @@ class Snapshots:
 
 @pytest.fixture
 def client(hearth_host, project_id):
-    client = sdk_client(hearth_host, project_id)
+    client = grpc_client(hearth_host, project_id)
     yield client
     client.close()
 
@@ -270,7 +270,7 @@ def test_resume_after_a_restart_on_the_same_data_directory():
     with tempfile.TemporaryDirectory(prefix="hearth-py-listen-") as data_dir:
         server = HearthProcess(data_dir)
         try:
-            client = sdk_client(server.firestore_host, project)
+            client = grpc_client(server.firestore_host, project)
             client.document("items/a").set({"n": 1})
             _, token = _listen_once(server.firestore_host, project, _query_target(project, "items", 5), 5)
             client.close()
@@ -279,7 +279,7 @@ def test_resume_after_a_restart_on_the_same_data_directory():
 
         server = HearthProcess(data_dir)
         try:
-            client = sdk_client(server.firestore_host, project)
+            client = grpc_client(server.firestore_host, project)
             client.document("items/b").set({"n": 2})
             # The token predates this process: the server cannot know what changed, so it
             # resets the target and sends everything again.
@@ -337,7 +337,7 @@ def test_rules_deny_a_target_with_remove_and_a_cause(hearth_host, project_id, cl
 def test_on_snapshot_as_a_user_under_rules(hearth_host, project_id, client):
     put_rules(hearth_host, project_id, RULES)
     client.document("open/o").set({"n": 1})
-    user = sdk_client(hearth_host, project_id, token=mint_token("carol", project=project_id))
+    user = grpc_client(hearth_host, project_id, token=mint_token("carol", project=project_id))
     seen = Snapshots()
     watch = user.document("open/o").on_snapshot(seen)
     try:

@@ -12,7 +12,7 @@ import pytest
 from google.cloud.firestore_v1.types import common, document, write
 from google.cloud.firestore_v1.types import firestore as firestore_types
 
-from grpc_streams_support import database_name, document_name, put_rules, sdk_client, write_stream
+from grpc_support import database_name, document_name, grpc_client, put_rules, write_stream
 from rtdb_support import mint_token
 
 
@@ -84,7 +84,7 @@ def test_handshake_then_batches_in_order_with_new_tokens(hearth_host, project_id
     finally:
         stream.close()
 
-    client = sdk_client(hearth_host, project_id)
+    client = grpc_client(hearth_host, project_id)
     try:
         assert client.document("counters/a").get().to_dict() == {"n": 111}
         assert client.document("counters/b").get().to_dict()["n"] == 7
@@ -103,7 +103,7 @@ def test_a_wrong_token_is_invalid_argument(hearth_host, project_id):
         assert "stream_token" in raised.value.details()
     finally:
         stream.close()
-    client = sdk_client(hearth_host, project_id)
+    client = grpc_client(hearth_host, project_id)
     try:
         assert not client.document("a/b").get().exists
     finally:

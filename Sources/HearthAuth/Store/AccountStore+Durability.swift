@@ -14,9 +14,7 @@ extension AccountStore {
             receipt,
             undo: { receipt in
                 self.state.withLock { state in
-                    for undo in state.pending.undo(from: receipt) ?? [] {
-                        for step in undo.reversed() { Self.apply(step, to: &state) }
-                    }
+                    for step in state.pending.undoSteps(from: receipt) { Self.apply(step, to: &state) }
                 }
             },
             forget: { receipt in self.state.withLock { $0.pending.forget(through: receipt) } }

@@ -47,3 +47,13 @@ public struct PendingChanges<Receipt: JournalPosition, Undo: Sendable>: Sendable
         return undone
     }
 }
+
+extension PendingChanges {
+    /// ``undo(from:)`` for stores whose undo value is the list of before-images a change
+    /// overwrote, in the order it overwrote them (the Realtime Database, Auth): one list of
+    /// every step to apply, newest entry first and each entry's steps last first; empty if
+    /// `receipt` is not pending. O(undone steps).
+    public mutating func undoSteps<Step>(from receipt: Receipt) -> [Step] where Undo == [Step] {
+        (self.undo(from: receipt) ?? []).flatMap { $0.reversed() }
+    }
+}

@@ -15,9 +15,7 @@ extension DatabaseStore {
             receipt,
             undo: { receipt in
                 self.state.withLock { state in
-                    for undo in state.pending.undo(from: receipt) ?? [] {
-                        for image in undo.reversed() { state.root.set(image.before, at: image.path) }
-                    }
+                    for image in state.pending.undoSteps(from: receipt) { state.root.set(image.before, at: image.path) }
                 }
             },
             forget: { receipt in self.state.withLock { $0.pending.forget(through: receipt) } }

@@ -13,16 +13,10 @@ extension DatabaseRulesTestDecoder {
     /// The members of `query`: the REST query parameters (`rtdb.md` §1.3).
     static let queryMembers = ["orderBy", "startAt", "startAfter", "endAt", "endBefore", "equalTo", "limitToFirst", "limitToLast", "shallow"]
 
-    mutating func testCase(_ json: JSONValue, at location: String) throws(RulesTestFileError) -> DatabaseRulesTestCase {
-        // Name the case in errors about its other members, even before they are checked.
-        if case .object(let object) = json, case .string(let name)? = object["name"] { self.caseName = name } else { self.caseName = nil }
-        let members = ["name", "description", "auth", "operation", "path", "query", "value", "seed", "expect"]
-        let object = try self.object(json, at: location, allowing: members)
-        let name = try self.string(object["name"], at: "\(location).name")
-        if name.isEmpty { throw self.failure("\(location).name", "a case needs a non-empty name") }
-        self.caseName = name
-        defer { self.caseName = nil }
+    /// The members a case may have.
+    static let caseMembers = ["name", "description", "auth", "operation", "path", "query", "value", "seed", "expect"]
 
+    func testCase(_ object: JSONObject, named name: String) throws(RulesTestFileError) -> DatabaseRulesTestCase {
         let expectation = try self.verdict(object["expect"])
         let auth: DatabaseRulesAuth? =
             switch try self.identity(object["auth"]) {

@@ -32,17 +32,7 @@ struct DatabaseRulesTestDecoder: RulesTestDecoding {
         }
         let now = try self.milliseconds(top["now"], at: "now")
         let seed = try top["seed"].map { (json: JSONValue) throws(RulesTestFileError) in try self.data(json, at: "seed") }
-        let items = try self.array(top["cases"], at: "cases")
-        if items.isEmpty { throw self.failure("cases", "a test file needs at least one case") }
-        var cases: [DatabaseRulesTestCase] = []
-        var names: Set<String> = []
-        for (index, item) in items.enumerated() {
-            let testCase = try self.testCase(item, at: "cases[\(index)]")
-            guard names.insert(testCase.name).inserted else {
-                throw self.failure("cases[\(index)].name", "another case has the same name")
-            }
-            cases.append(testCase)
-        }
+        let cases = try self.cases(top["cases"])
         return DatabaseRulesTestFile(
             path: self.file, rulesPath: RulesTestFile.resolve(rules, against: self.file), project: self.project, now: now, seed: seed,
             cases: cases)

@@ -7,16 +7,10 @@ extension RulesTestDecoder {
     /// The operations a case may name, as printed in errors.
     static let operations = ["get", "list", "create", "set", "merge", "update", "delete", "batch"]
 
-    mutating func testCase(_ json: JSONValue, at location: String) throws(RulesTestFileError) -> RulesTestCase {
-        // Name the case in errors about its other members, even before they are checked.
-        if case .object(let object) = json, case .string(let name)? = object["name"] { self.caseName = name } else { self.caseName = nil }
-        let members = ["name", "description", "auth", "operation", "path", "data", "query", "writes", "transaction", "seed", "expect"]
-        let object = try self.object(json, at: location, allowing: members)
-        let name = try self.string(object["name"], at: "\(location).name")
-        if name.isEmpty { throw self.failure("\(location).name", "a case needs a non-empty name") }
-        self.caseName = name
-        defer { self.caseName = nil }
+    /// The members a case may have.
+    static let caseMembers = ["name", "description", "auth", "operation", "path", "data", "query", "writes", "transaction", "seed", "expect"]
 
+    func testCase(_ object: JSONObject, named name: String) throws(RulesTestFileError) -> RulesTestCase {
         let expectation = try self.verdict(object["expect"])
         let identity = try self.identity(object["auth"])
         let operation = try self.string(object["operation"], at: "operation")

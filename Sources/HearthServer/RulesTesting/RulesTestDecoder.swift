@@ -37,17 +37,7 @@ struct RulesTestDecoder: RulesTestDecoding {
             self.database = try self.attempt("project") { () throws(FirestoreError) in try DatabaseID(project: name) }
         }
         let seed = try self.seed(top["seed"], at: "seed")
-        let items = try self.array(top["cases"], at: "cases")
-        if items.isEmpty { throw self.failure("cases", "a test file needs at least one case") }
-        var cases: [RulesTestCase] = []
-        var names: Set<String> = []
-        for (index, item) in items.enumerated() {
-            let testCase = try self.testCase(item, at: "cases[\(index)]")
-            guard names.insert(testCase.name).inserted else {
-                throw self.failure("cases[\(index)].name", "another case has the same name")
-            }
-            cases.append(testCase)
-        }
+        let cases = try self.cases(top["cases"])
         return RulesTestFile(
             path: self.file, rulesPath: RulesTestFile.resolve(rules, against: self.file), database: self.database, seed: seed, cases: cases)
     }

@@ -1,19 +1,50 @@
 import HearthJSON
 
-/// What the decoders of both kinds of rules test files share: strict readers of JSON members
-/// and of `auth`, whose errors name the file, the case and the member
+/// What the decoders of both kinds of rules test files share: strict readers of JSON members,
+/// of the `cases` list (names, unique; the other members of a case are the decoder's) and of
+/// `auth`, whose errors name the file, the case and the member
 /// (`a.test.json: error: case "reads": query.limitToLast: …`), so a typo such as `"expected"`
 /// for `"expect"` fails loudly instead of testing nothing.
 protocol RulesTestDecoding {
+    /// A decoded case of this kind of file.
+    associatedtype Case
     /// The test file as named on the command line.
     var file: String { get }
     /// The case being decoded, named in every error.
-    var caseName: String? { get }
+    var caseName: String? { get set }
     /// The project of `auth`'s token (`aud`, `iss`).
     var project: String { get }
+    /// The members a case may have (`name` among them).
+    static var caseMembers: [String] { get }
+    /// Decodes a case's members other than `name` (already read, and named in errors).
+    func testCase(_ object: JSONObject, named name: String) throws(RulesTestFileError) -> Case
 }
 
 extension RulesTestDecoding {
+    /// `cases`: a non-empty array of cases with unique, non-empty names.
+    mutating func cases(_ json: JSONValue?) throws(RulesTestFileError) -> [Case] {
+        let items = try self.array(json, at: "cases")
+        if items.isEmpty { throw self.failure("cases", "a test file needs at least one case") }
+        var cases: [Case] = []
+        var names: Set<String> = []
+        for (index, item) in items.enumerated() {
+            let location = "cases[\(index)]"
+            // Name the case in errors about its other members, even before they are checked.
+            if case .object(let object) = item, case .string(let name)? = object["name"] { self.caseName = name } else { self.caseName = nil }
+            let object = try self.object(item, at: location, allowing: Self.caseMembers)
+            let name = try self.string(object["name"], at: "\(location).name")
+            if name.isEmpty { throw self.failure("\(location).name", "a case needs a non-empty name") }
+            self.caseName = name
+            let testCase = try self.testCase(object, named: name)
+            self.caseName = nil
+            guard names.insert(name).inserted else {
+                throw self.failure("\(location).name", "another case has the same name")
+            }
+            cases.append(testCase)
+        }
+        return cases
+    }
+
     /// The error for `location` (a member path such as `cases[2].data.title`).
     func failure(_ location: String, _ message: String) -> RulesTestFileError {
         let inCase = self.caseName.map { "case \"\($0)\": " } ?? ""

@@ -1,6 +1,5 @@
 import Foundation
 import HearthTesting
-import Synchronization
 import Testing
 
 /// Realtime Database data survives restarts and `kill -9` (issue "Durable storage"): every
@@ -51,23 +50,14 @@ import Testing
     @Test(arguments: 1...2)
     func killNineLosesNoAcknowledgedWriteAndTearsNoUpdate(_ round: Int) throws {
         let server = try HearthProcess(["--data", self.temporary.path])
-        let acknowledged = Mutex<[Int]>([])
         let killAfter = 150 + 50 * round
         let port = server.databasePort
-        DispatchQueue.concurrentPerform(iterations: 8) { writer in
-            var index = 0
-            while acknowledged.withLock({ $0.count }) < killAfter {
-                let value = writer * 100_000 + index
-                index += 1
-                let body = #"{"a/w\#(writer)":\#(value),"b/w\#(writer)":\#(value)}"#
-                guard let response = try? HTTPTestClient.request("PATCH", "/.json?print=silent", port: port, body: Array(body.utf8)),
-                    response.status == 204
-                else { return }
-                acknowledged.withLock { $0.append(value) }
-            }
+        let acked = AcknowledgedWriters.run(until: killAfter) { writer, value in
+            let body = #"{"a/w\#(writer)":\#(value),"b/w\#(writer)":\#(value)}"#
+            let response = try? HTTPTestClient.request("PATCH", "/.json?print=silent", port: port, body: Array(body.utf8))
+            return response?.status == 204
         }
         _ = server.stop(signal: SIGKILL)
-        let acked = acknowledged.withLock { $0 }
         #expect(acked.count >= killAfter)
 
         let restarted = try HearthProcess(["--data", self.temporary.path])
@@ -76,7 +66,7 @@ import Testing
             let a = (tree["a"] as? [String: Any])?["w\(writer)"] as? Int
             let b = (tree["b"] as? [String: Any])?["w\(writer)"] as? Int
             #expect(a == b, "update torn: a=\(String(describing: a)) b=\(String(describing: b))")
-            if let lastAcked = acked.filter({ $0 / 100_000 == writer }).max() {
+            if let lastAcked = AcknowledgedWriters.lastValue(of: writer, in: acked) {
                 #expect((a ?? -1) >= lastAcked, "acknowledged value \(lastAcked) lost (found \(String(describing: a)))")
             }
         }
