@@ -18,7 +18,7 @@ from firebase_admin import auth
 from google.cloud.firestore_v1.types import firestore as firestore_types
 
 from auth_support import AuthREST, auth_app, unsigned_id_token
-from grpc_streams_support import database_name, document_name, listen_stream
+from grpc_support import database_name, document_name, listen_stream
 from hearth_process import HearthProcess
 from rtdb_ws_client import RtdbSocket
 
