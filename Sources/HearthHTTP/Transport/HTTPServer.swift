@@ -253,8 +253,8 @@ public final class HTTPServer: Sendable {
             switch try? await upgrade.get() {
             case .http(let connection):
                 await self.serveHTTP1(connection)
-            case .webSocket(let session, let handler, let request):
-                await self.serveWebSocket(session, handler, request)
+            case .webSocket(let session, let handler, let path):
+                await self.serveWebSocket(session, handler, path: path)
             case nil:
                 channel.close(promise: nil)
             }
@@ -293,16 +293,7 @@ public final class HTTPServer: Sendable {
         let remote = channel.remoteAddress.flatMap { address in
             address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
         }
-        await HTTPConnection(
-            channel: connection,
-            configuration: self.configuration,
-            responder: self.responder,
-            errorRenderer: self.errorRenderer,
-            logger: self.logger,
-            remoteAddress: remote,
-            shutdownSignal: self.shutdownSignal,
-            flushers: self.flushers
-        ).serve()
+        await HTTPConnection(channel: connection, server: self, remoteAddress: remote).serve()
     }
 
     private static func describeBindFailure(_ error: any Error, host: String, port: Int) -> HTTPServerError {
