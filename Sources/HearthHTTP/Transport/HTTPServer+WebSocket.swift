@@ -72,6 +72,7 @@ extension HTTPServer {
     /// Runs a WebSocket session's handler until it returns or the client goes; shutdown closes
     /// the connection. What the handler sends is bounded by ``HTTPServerConfiguration/streamBufferSize``
     /// (``WebSocketOutbox``).
+    @inline(never)
     func serveWebSocket(_ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, _ handler: any WebSocketHandler, path: String)
         async
     {

@@ -237,7 +237,10 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Waits for the connection's protocol, then serves it.
+    /// Waits for the connection's protocol, then serves it. Each protocol's serving function is
+    /// `@inline(never)`: an async frame is sized for every path through its function and lives
+    /// as long as the connection, so inlined, the HTTP/2 and WebSocket paths' locals would be
+    /// paid by every HTTP/1.1 listener too (and the other way round).
     private func serveDetected(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel
         let detected: DetectedConnection
@@ -288,6 +291,7 @@ public final class HTTPServer: Sendable {
         await body()
     }
 
+    @inline(never)
     private func serveHTTP1(_ connection: ConnectionChannel) async {
         let channel = connection.channel
         let remote = channel.remoteAddress.flatMap { address in
