@@ -10,7 +10,7 @@ extension HTTPConnection {
     /// - Returns: `nil` to keep the connection, or how to end it.
     func write(
         _ response: Response,
-        for request: Request,
+        for request: RequestSummary,
         version: HTTPVersion,
         keepAlive: Bool,
         _ outbound: Outbound
@@ -40,10 +40,10 @@ extension HTTPConnection {
         inline: Bool,
         length: Int?,
         chunked: Bool,
-        for request: Request
+        for request: RequestSummary
     ) async throws -> Bool {
         let channel = self.channel.channel
-        let takesTrailers = chunked && (request.headers["te"].map { $0.lowercased().contains("trailers") } ?? false)
+        let takesTrailers = chunked && request.acceptsTrailers
         let writer = ChannelResponseBodyWriter(
             channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
             outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
@@ -71,7 +71,7 @@ extension HTTPConnection {
     }
 
     @inline(never)
-    private func logStreamFailure(_ what: String, _ request: Request) {
+    private func logStreamFailure(_ what: String, _ request: RequestSummary) {
         self.logger.warning(
             "Streamed response for \(request.method) \(request.path) \(what)",
             metadata: ["peer": "\(self.remoteAddress.map(\.description) ?? "unknown")"]

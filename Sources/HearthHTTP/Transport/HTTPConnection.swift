@@ -30,34 +30,25 @@ final class HTTPConnection: Sendable {
     }
 
     let channel: AsyncChannel
-    let configuration: HTTPServerConfiguration
-    let responder: any HTTPResponder
-    let errorRenderer: @Sendable (HTTPStatus, String) -> Response
-    let logger: Logger
+    /// The server whose connection this is: its configuration, responder, logger, shutdown
+    /// signal and stream flushers, read through it rather than copied here (a copy of the
+    /// configuration alone is a few hundred bytes per open connection).
+    let server: HTTPServer
     let remoteAddress: RemoteAddress?
-    /// Fired by ``HTTPServer/shutdown()``; ends streamed responses.
-    let shutdownSignal: StopSignal
-    /// Where streamed responses find their event loop's `StreamFlusher`.
-    let flushers: StreamFlushers
 
-    init(
-        channel: AsyncChannel,
-        configuration: HTTPServerConfiguration,
-        responder: any HTTPResponder,
-        errorRenderer: @escaping @Sendable (HTTPStatus, String) -> Response,
-        logger: Logger,
-        remoteAddress: RemoteAddress?,
-        shutdownSignal: StopSignal,
-        flushers: StreamFlushers
-    ) {
+    var configuration: HTTPServerConfiguration { self.server.configuration }
+    var responder: any HTTPResponder { self.server.responder }
+    var errorRenderer: @Sendable (HTTPStatus, String) -> Response { self.server.errorRenderer }
+    var logger: Logger { self.server.logger }
+    /// Fired by ``HTTPServer/shutdown()``; ends streamed responses.
+    var shutdownSignal: StopSignal { self.server.shutdownSignal }
+    /// Where streamed responses find their event loop's `StreamFlusher`.
+    var flushers: StreamFlushers { self.server.flushers }
+
+    init(channel: AsyncChannel, server: HTTPServer, remoteAddress: RemoteAddress?) {
         self.channel = channel
-        self.configuration = configuration
-        self.responder = responder
-        self.errorRenderer = errorRenderer
-        self.logger = logger
+        self.server = server
         self.remoteAddress = remoteAddress
-        self.shutdownSignal = shutdownSignal
-        self.flushers = flushers
     }
 
     /// Serves until the connection closes; never throws, so one bad client cannot disturb
@@ -106,28 +97,59 @@ final class HTTPConnection: Sendable {
         case finished(Outcome)
     }
 
+    /// A request answered, ready to be written: its response and what the writing needs of it.
+    struct Answered {
+        var response: Response
+        let request: RequestSummary
+        let version: HTTPVersion
+        let keepAlive: Bool
+        /// When the request head arrived, for the log line's duration.
+        let started: ContinuousClock.Instant
+    }
+
+    /// What reading and answering one request produced.
+    enum Answer {
+        case answered(Answered)
+        case finished(Outcome)
+    }
+
     private func serveRequests(
         _ iterator: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
         _ outbound: Outbound
     ) async throws -> Outcome {
         while true {
-            let request: Request
-            let version: HTTPVersion
-            let keepAlive: Bool
-            let started: ContinuousClock.Instant
-            let reserved: Int
-            switch try await self.readRequest(&iterator, outbound) {
+            let answered: Answered
+            switch try await self.answerNext(&iterator, outbound) {
             case .finished(let outcome):
                 return outcome
-            case .request(let read, let readVersion, let readKeepAlive, let readStarted, let readReserved):
-                (request, version, keepAlive, started, reserved) = (read, readVersion, readKeepAlive, readStarted, readReserved)
+            case .answered(let next):
+                answered = next
             }
+            let outcome = try await self.write(
+                answered.response, for: answered.request, version: answered.version, keepAlive: answered.keepAlive, outbound)
+            self.logResponse(answered.request, answered.response.status, since: answered.started)
+            if let outcome { return outcome }
+        }
+    }
+
+    /// Reads the next request and answers it. A function of its own so that the `Request`
+    /// (headers, body, parsed path and query: about a KiB) lives only in its frame, released
+    /// before the response is written: a listener's response is written for the life of its
+    /// connection, and the loop above keeps only a ``RequestSummary`` meanwhile.
+    @inline(never)
+    private func answerNext(
+        _ iterator: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        _ outbound: Outbound
+    ) async throws -> Answer {
+        switch try await self.readRequest(&iterator, outbound) {
+        case .finished(let outcome):
+            return .finished(outcome)
+        case .request(let request, let version, let keepAlive, let started, let reserved):
             var response = await self.respond(to: request)
             self.configuration.requestBodyBudget.release(reserved)
             ResponseCompression.apply(to: &response, for: request, minimumSize: self.configuration.gzipMinimumSize)
-            let outcome = try await self.write(response, for: request, version: version, keepAlive: keepAlive, outbound)
-            self.logResponse(request, response.status, since: started)
-            if let outcome { return outcome }
+            return .answered(
+                Answered(response: response, request: RequestSummary(request), version: version, keepAlive: keepAlive, started: started))
         }
     }
 
@@ -287,7 +309,7 @@ final class HTTPConnection: Sendable {
     }
 
     @inline(never)
-    private func logResponse(_ request: Request, _ status: HTTPStatus, since started: ContinuousClock.Instant) {
+    private func logResponse(_ request: RequestSummary, _ status: HTTPStatus, since started: ContinuousClock.Instant) {
         self.logger.debug(
             "\(request.method) \(request.path) \(status.code) \(Self.milliseconds(since: started))",
             metadata: self.peerMetadata
@@ -328,7 +350,7 @@ final class HTTPConnection: Sendable {
         self.logger.info("Rejected request: \(message)", metadata: self.peerMetadata)
         var response = self.errorRenderer(status, message)
         response.headers.replaceOrAdd(name: "Connection", value: "close")
-        let probe = Request(method: .get, uri: "/", remoteAddress: self.remoteAddress)
+        let probe = RequestSummary(method: .get, path: "/")
         return try await self.write(response, for: probe, version: .http1_1, keepAlive: false, outbound) ?? .lingering
     }
 
@@ -365,7 +387,7 @@ final class HTTPConnection: Sendable {
         var response = self.errorRenderer(status, message)
         if status == .serviceUnavailable { response.headers.replaceOrAdd(name: "Retry-After", value: "1") }
         self.applyCORS(to: &response, for: request)
-        return try await self.write(response, for: request, version: head.version, keepAlive: false, outbound)
+        return try await self.write(response, for: RequestSummary(request), version: head.version, keepAlive: false, outbound)
             ?? .lingering
     }
 

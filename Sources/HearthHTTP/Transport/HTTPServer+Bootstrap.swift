@@ -26,9 +26,10 @@ extension HTTPServer {
                 .writeBufferWaterMark,
                 value: .init(low: configuration.connectionWriteBuffer / 2, high: max(1, configuration.connectionWriteBuffer)))
             // Each connection keeps its last receive buffer for reuse. NIO starts them at 2 KiB;
-            // 1 KiB holds a typical request head, grows after any read that fills it, and saves
-            // 1 KiB per open connection (per idle listener, with thousands of them).
-            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 65536))
+            // 512 bytes hold an SDK's or curl's request head (a browser's may take two reads),
+            // grow after any read that fills them, and save 1.5 KiB per open connection (per
+            // idle listener, with thousands of them).
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let detected = try Self.configureDetection(on: channel, configuration: configuration, logger: logger)

@@ -20,6 +20,7 @@ extension HTTPServer {
     /// close once the streams being served have ended, or ``http2ShutdownGrace`` later for
     /// streams that go on (they are reset by the close). A client that sees a bare close instead
     /// cannot tell a shutdown from a crash, and retries what it had sent.
+    @inline(never)
     func serveHTTP2(
         _ multiplexer: NIOHTTP2Handler.AsyncStreamMultiplexer<HTTP2StreamExchange.StreamChannel>, channel: any Channel
     ) async {

@@ -40,7 +40,7 @@ extension HTTPServer {
                     let session = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(backPressureStrategy: .init(lowWatermark: 1, highWatermark: 2)))
-                    return .webSocket(session, handler, request)
+                    return .webSocket(session, handler, path: request.path)
                 }
             })
         let upgradeHandler = NIOTypedHTTPServerUpgradeHandler<HTTP1Upgrade>(
@@ -72,7 +72,8 @@ extension HTTPServer {
     /// Runs a WebSocket session's handler until it returns or the client goes; shutdown closes
     /// the connection. What the handler sends is bounded by ``HTTPServerConfiguration/streamBufferSize``
     /// (``WebSocketOutbox``).
-    func serveWebSocket(_ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, _ handler: any WebSocketHandler, _ request: Request)
+    @inline(never)
+    func serveWebSocket(_ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, _ handler: any WebSocketHandler, path: String)
         async
     {
         let raw = channel.channel
@@ -82,11 +83,11 @@ extension HTTPServer {
             try await channel.executeThenClose { inbound, outbound in
                 let outbox = WebSocketOutbox(channel: raw, bound: self.configuration.streamBufferSize)
                 let session = WebSocketSession(
-                    inbound: inbound, outbound: outbound, outbox: outbox, allocator: raw.allocator, request: request)
+                    inbound: inbound, outbound: outbound, outbox: outbox, allocator: raw.allocator)
                 try await handler.serve(session)
             }
         } catch {
-            self.logger.debug("WebSocket session on \(request.path) ended with an error: \(error)")
+            self.logger.debug("WebSocket session on \(path) ended with an error: \(error)")
         }
     }
 }

@@ -237,7 +237,10 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Waits for the connection's protocol, then serves it.
+    /// Waits for the connection's protocol, then serves it. Each protocol's serving function is
+    /// `@inline(never)`: an async frame is sized for every path through its function and lives
+    /// as long as the connection, so inlined, the HTTP/2 and WebSocket paths' locals would be
+    /// paid by every HTTP/1.1 listener too (and the other way round).
     private func serveDetected(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel
         let detected: DetectedConnection
@@ -253,8 +256,8 @@ public final class HTTPServer: Sendable {
             switch try? await upgrade.get() {
             case .http(let connection):
                 await self.serveHTTP1(connection)
-            case .webSocket(let session, let handler, let request):
-                await self.serveWebSocket(session, handler, request)
+            case .webSocket(let session, let handler, let path):
+                await self.serveWebSocket(session, handler, path: path)
             case nil:
                 channel.close(promise: nil)
             }
@@ -288,21 +291,13 @@ public final class HTTPServer: Sendable {
         await body()
     }
 
+    @inline(never)
     private func serveHTTP1(_ connection: ConnectionChannel) async {
         let channel = connection.channel
         let remote = channel.remoteAddress.flatMap { address in
             address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
         }
-        await HTTPConnection(
-            channel: connection,
-            configuration: self.configuration,
-            responder: self.responder,
-            errorRenderer: self.errorRenderer,
-            logger: self.logger,
-            remoteAddress: remote,
-            shutdownSignal: self.shutdownSignal,
-            flushers: self.flushers
-        ).serve()
+        await HTTPConnection(channel: connection, server: self, remoteAddress: remote).serve()
     }
 
     private static func describeBindFailure(_ error: any Error, host: String, port: Int) -> HTTPServerError {

@@ -27,7 +27,7 @@ struct ResponseFraming {
     var closing: HTTPConnection.Outcome?
 
     @inline(never)
-    init(_ response: Response, for request: Request, version: HTTPVersion, keepAlive requestKeepAlive: Bool, logger: Logger) {
+    init(_ response: Response, for request: RequestSummary, version: HTTPVersion, keepAlive requestKeepAlive: Bool, logger: Logger) {
         let isHead = request.method == .head
         let status = response.status
         var keepAlive = requestKeepAlive

@@ -20,7 +20,9 @@ final class WebSocketUpgradeGate: ChannelInboundHandler, RemovableChannelHandler
     private let makeHTTPChannel: (any Channel) throws -> HTTPServer.ConnectionChannel
     private let accepts: (HTTPRequestHead) -> Bool
     private let promise: EventLoopPromise<HTTP1Upgrade>
-    private let upgradeHandler: any RemovableChannelHandler
+    /// NIO's upgrade handler until the first request decided: it holds the HTTP/1.1 handlers,
+    /// which a WebSocket no longer needs (a few KiB per connection for the socket's life).
+    private var upgradeHandler: (any RemovableChannelHandler)?
     /// The first request has been seen (or failed): pass everything through.
     private var passThrough = false
     /// The connection's promise has been completed.
@@ -39,7 +41,10 @@ final class WebSocketUpgradeGate: ChannelInboundHandler, RemovableChannelHandler
     }
 
     /// NIO's handler upgraded (or failed to): the outcome of a request the gate let it have.
+    /// NIO's upgrade handler finished with `result`; on the event loop. After an upgrade the
+    /// gate only passes frames through, and lets go of the HTTP/1.1 handlers.
     func upgradeCompleted(_ result: Result<HTTP1Upgrade, any Error>) {
+        if case .success(.webSocket) = result { self.upgradeHandler = nil }
         guard !self.completed else { return }
         self.completed = true
         self.promise.completeWith(result)
@@ -79,7 +84,10 @@ final class WebSocketUpgradeGate: ChannelInboundHandler, RemovableChannelHandler
     private func continueAsHTTP(context: ChannelHandlerContext) -> Bool {
         self.completed = true
         do {
-            context.pipeline.syncOperations.removeHandler(self.upgradeHandler, promise: nil)
+            if let upgradeHandler = self.upgradeHandler {
+                context.pipeline.syncOperations.removeHandler(upgradeHandler, promise: nil)
+                self.upgradeHandler = nil
+            }
             self.promise.succeed(.http(try self.makeHTTPChannel(context.channel)))
             return true
         } catch {

@@ -19,20 +19,17 @@ public final class WebSocketSession {
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     private let allocator: ByteBufferAllocator
     private var closed = false
-    /// The upgrade request (head only, with the peer's address).
-    public let request: Request
     /// Where messages leave, for this task and any other (a fan-out delivering events).
     public let outbox: WebSocketOutbox
 
     init(
         inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
-        outbox: WebSocketOutbox, allocator: ByteBufferAllocator, request: Request
+        outbox: WebSocketOutbox, allocator: ByteBufferAllocator
     ) {
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
         self.outbox = outbox
         self.allocator = allocator
-        self.request = request
     }
 
     /// The next message, or nil once the client closed the session (or the connection ended).

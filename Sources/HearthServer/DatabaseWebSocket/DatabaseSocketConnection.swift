@@ -16,9 +16,10 @@ import Synchronization
 /// reading is disconnected rather than buffered for.
 ///
 /// Requests are handled one at a time, in arrival order: a write is applied at once (so every
-/// reader sees it, in commit order) and its `ok` is sent by one acknowledging task once it is
-/// durable, in order, while the next requests go on; so an SDK's pipelined writes share the
-/// journal's group commits (at most `maxPendingAcknowledgements` wait; past that the reader
+/// reader sees it, in commit order) and its `ok` is sent once it is durable, in order, by a
+/// task that runs only while replies wait (`DatabaseSocketAcknowledgements`), while the next
+/// requests go on; so an SDK's pipelined writes share the journal's group commits (at most
+/// `maxPendingAcknowledgements` wait; past that the reader
 /// waits too). The credential (`auth`, `gauth`,
 /// `unauth`) is the connection's: changing it re-subscribes every listen as the new caller
 /// (a listen the new caller may not read gets `c`), and when it expires, or the Auth emulator
@@ -27,8 +28,8 @@ import Synchronization
 /// goes on unauthenticated. When the connection ends, however it ends, its
 /// onDisconnect operations run, as the caller it has then.
 ///
-/// Cost per idle connection: this object, its session, one entry per listen, and the bytes
-/// its onDisconnect operations hold (bounded).
+/// Cost per idle connection: this object, its session (and the one child task that runs its
+/// keep-alives), one entry per listen, and the bytes its onDisconnect operations hold (bounded).
 final class DatabaseSocketConnection: WebSocketHandler {
     /// A listen as the client names it: location and tag (nil for a default listen).
     struct ListenKey: Hashable, Sendable {
@@ -69,7 +70,7 @@ final class DatabaseSocketConnection: WebSocketHandler {
     let request: Request
     let logger: Logger
     let state: Mutex<State>
-    /// Writes whose `ok` waits for durability in the acknowledging task.
+    /// Writes whose `ok` waits for durability in `DatabaseSocketAcknowledgements`.
     private let waiting = Atomic(0)
 
     init(service: DatabaseService, identities: IdentityResolver, namespace: String, request: Request, logger: Logger) {
@@ -90,32 +91,29 @@ final class DatabaseSocketConnection: WebSocketHandler {
         session.attach(outbox)
         let host = self.request.headers["Host"] ?? "localhost"
         try await outbox.write(DatabaseSocketEncoder.hello(now: WallClock.milliseconds(), host: host, session: Self.sessionID()))
-        let (acknowledgements, pending) = AsyncStream.makeStream(of: (Int64, DatabaseJournalReceipt?).self)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await session.serve(on: outbox) }
-            group.addTask {
-                for await (number, receipt) in acknowledgements {
-                    try? await outbox.write(await self.acknowledgement(number, receipt))
-                    self.waiting.subtract(1, ordering: .relaxed)
-                }
-            }
-            do {
-                try await self.read(socket, session) { reply in
-                    guard case .durable(let number, let receipt) = reply else { return }
-                    if self.waiting.add(1, ordering: .relaxed).newValue <= Self.maxPendingAcknowledgements {
-                        pending.yield((number, receipt))
-                    } else {
-                        self.waiting.subtract(1, ordering: .relaxed)
-                        try await outbox.write(await self.acknowledgement(number, receipt))
-                    }
-                }
-            } catch {
-                self.logger.debug("Realtime Database WebSocket on namespace \(self.namespace) ended: \(error)")
-            }
-            pending.finish()
-            session.stop()
-            self.state.withLock { $0.expiry?.cancel() }
+        let acknowledgements = DatabaseSocketAcknowledgements { [self] write in
+            try? await outbox.write(await self.acknowledgement(write.number, write.receipt))
+            self.waiting.subtract(1, ordering: .relaxed)
         }
+        // An async let, not a task group: its child task lives in this task's memory.
+        async let served: Void = session.serve(on: outbox)
+        do {
+            try await self.read(socket, session) { reply in
+                guard case .durable(let number, let receipt) = reply else { return }
+                if self.waiting.add(1, ordering: .relaxed).newValue <= Self.maxPendingAcknowledgements {
+                    acknowledgements.add((number, receipt))
+                } else {
+                    self.waiting.subtract(1, ordering: .relaxed)
+                    try await outbox.write(await self.acknowledgement(number, receipt))
+                }
+            }
+        } catch {
+            self.logger.debug("Realtime Database WebSocket on namespace \(self.namespace) ended: \(error)")
+        }
+        session.stop()
+        self.state.withLock { $0.expiry?.cancel() }
+        await acknowledgements.finish()
+        try? await served
         await self.runDisconnectOperations()
     }
 

@@ -18,6 +18,18 @@ struct DatabaseSocketResponder: WebSocketResponder {
         guard
             let namespace = try? DatabaseRequest.namespace(ns, host: request.headers["Host"], default: self.service.settings.defaultNamespace)
         else { return nil }
-        return DatabaseSocketConnection(service: self.service, identities: self.identities, namespace: namespace, request: request, logger: self.logger)
+        return DatabaseSocketConnection(
+            service: self.service, identities: self.identities, namespace: namespace, request: Self.kept(request), logger: self.logger)
+    }
+
+    /// What a connection keeps of its upgrade request for its whole life: the peer and the
+    /// `Host` and `Origin` headers (its hello and its `auth` read nothing else), not every
+    /// header, path segment and query item it came with.
+    private static func kept(_ request: Request) -> Request {
+        var headers = HTTPHeaders()
+        for name in ["Host", "Origin"] {
+            if let value = request.headers[name] { headers.add(name: name, value: value) }
+        }
+        return Request(method: request.method, uri: "/.ws", headers: headers, remoteAddress: request.remoteAddress)
     }
 }
