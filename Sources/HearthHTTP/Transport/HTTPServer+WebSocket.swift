@@ -81,7 +81,8 @@ extension HTTPServer {
         defer { self.shutdownSignal.removeObserver(observer) }
         do {
             try await channel.executeThenClose { inbound, outbound in
-                let outbox = WebSocketOutbox(channel: raw, bound: self.configuration.streamBufferSize)
+                let outbox = WebSocketOutbox(
+                    channel: raw, flusher: self.flushers.flusher(for: raw.eventLoop), bound: self.configuration.streamBufferSize)
                 let session = WebSocketSession(
                     inbound: inbound, outbound: outbound, outbox: outbox, allocator: raw.allocator)
                 try await handler.serve(session)

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 import Synchronization
 
 /// The bytes a streamed response's producer has written that its event loop has not handed
@@ -23,7 +24,20 @@ import Synchronization
 /// time and only while the channel is writable (below its write-buffer high watermark), so
 /// NIO's buffer adds at most that watermark plus one slice per connection. `write` makes its
 /// producer wait once `limit` bytes are held or the channel is not writable.
+///
+/// The same outbox serves a WebSocket session's messages (``Framing/webSocketText``), so a
+/// thousand sockets listening on one location are batched and bounded exactly as a thousand
+/// event streams are.
 final class StreamOutbox: Sendable {
+    /// How drained bytes reach the channel.
+    enum Framing: Sendable {
+        /// As HTTP body parts (chunks when the response is chunked), sliced freely.
+        case httpBody
+        /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`). Pieces
+        /// leave whole, never sliced, so no message is cut across two drains.
+        case webSocketText
+    }
+
     private struct State: Sendable {
         /// Bytes not yet handed to the channel, in order.
         var pieces: [ByteBuffer] = []
@@ -59,9 +73,11 @@ final class StreamOutbox: Sendable {
     private let state = Mutex(State())
     /// Drains this outbox when a window ends.
     let flusher: StreamFlusher
+    let framing: Framing
 
-    init(flusher: StreamFlusher) {
+    init(flusher: StreamFlusher, framing: Framing = .httpBody) {
         self.flusher = flusher
+        self.framing = framing
     }
 
     /// The size above which `write` makes its producer wait for the socket.
@@ -109,7 +125,9 @@ final class StreamOutbox: Sendable {
     /// Adds `bytes` (by reference) unless the outbox already holds bytes and they would bring it
     /// over `bound`, or `backlog` pieces already wait while the channel is not `writable`: then
     /// nil, and the stream is cut off (what it held is dropped, waiting producers released).
-    func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: Bool) -> Drain? {
+    /// `immediate` asks for a drain now even within the window: an answer a client waits for
+    /// (a WebSocket reply) is not held back to be batched with pushes.
+    func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: Bool, immediate: Bool = false) -> Drain? {
         let now = NIODeadline.now()
         let (drain, released) = self.state.withLock { state -> (Drain?, [EventLoopPromise<Void>]) in
             guard !state.cutOff else { return (nil, []) }
@@ -133,6 +151,10 @@ final class StreamOutbox: Sendable {
                 state.ownsLast = false
                 state.bytes += bytes.count
                 state.count += 1
+            }
+            if immediate {
+                state.scheduled = true
+                return (.now, [])  // a drain queued for the window's end then finds nothing
             }
             return (Self.schedule(&state, now: now), [])
         }
@@ -203,12 +225,16 @@ final class StreamOutbox: Sendable {
                 state.lastWrite = NIODeadline.now()
                 var taken: [ByteBuffer] = []
                 var room = Self.slice
+                let whole = self.framing == .webSocketText
                 while room > 0, !state.pieces.isEmpty {
-                    if state.pieces[0].readableBytes <= room {
+                    // A WebSocket piece larger than a slice leaves alone (room goes negative).
+                    if state.pieces[0].readableBytes <= room || (whole && taken.isEmpty) {
                         let piece = state.pieces.removeFirst()
                         room -= piece.readableBytes
                         taken.append(piece)
                         state.firstStarted = false
+                    } else if whole {
+                        break
                     } else {
                         taken.append(state.pieces[0].readSlice(length: room)!)
                         room = 0
@@ -233,14 +259,15 @@ final class StreamOutbox: Sendable {
                 self.flusher.enqueue(self, channel)
                 return
             case .write(let buffers, let waiters, let more):
-                Self.write(buffers, waiters: waiters, into: channel)
+                self.write(buffers, waiters: waiters, into: channel)
                 if !more { return }
             }
         }
     }
 
-    /// Writes `buffers` as body parts and flushes once; the waiters complete with the last write.
-    private static func write(_ buffers: [ByteBuffer], waiters: [EventLoopPromise<Void>], into channel: any Channel) {
+    /// Writes `buffers` as body parts, or as one text frame per line, and flushes once; the
+    /// waiters complete with the last write.
+    private func write(_ buffers: [ByteBuffer], waiters: [EventLoopPromise<Void>], into channel: any Channel) {
         var promise: EventLoopPromise<Void>?
         if !waiters.isEmpty {
             let written = channel.eventLoop.makePromise(of: Void.self)
@@ -249,8 +276,18 @@ final class StreamOutbox: Sendable {
             }
             promise = written
         }
-        for (index, buffer) in buffers.enumerated() {
-            channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
+        switch self.framing {
+        case .httpBody:
+            for (index, buffer) in buffers.enumerated() {
+                channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
+            }
+        case .webSocketText:
+            let messages = buffers.flatMap(WebSocketOutbox.messages(in:))
+            for (index, message) in messages.enumerated() {
+                let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
+                channel.write(frame, promise: index == messages.count - 1 ? promise : nil)
+            }
+            if messages.isEmpty { promise?.succeed() }
         }
         channel.flush()
     }

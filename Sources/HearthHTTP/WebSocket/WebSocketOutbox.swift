@@ -1,66 +1,62 @@
 import NIOCore
-import NIOWebSocket
-import Synchronization
 
 /// Everything a WebSocket session sends, in order, without ever waiting, bounded in bytes: a
 /// client that stops reading is disconnected instead of being buffered for without limit.
 ///
 /// Why not NIO's async writer alone: it suspends while the connection is not writable, so one
 /// task feeding thousands of sessions (a fan-out) would wait on the slowest; and a handler that
-/// waits to write cannot also read. Here every message is handed to the event loop at once
-/// (`writeAndFlush`, in call order: the hop is made under the lock) and counted until NIO has
-/// written it; when bytes not yet taken by the client would go over ``bound``, nothing is
-/// queued, the connection is closed and the call reports it. Ping answers and the close frame
-/// still go through NIO's writer, and may overtake queued messages, which is allowed.
+/// waits to write cannot also read. Messages go through the same `StreamOutbox` (and event
+/// loop `StreamFlusher`) as event streams: a push after a quiet spell leaves at once, pushes
+/// close together leave in one socket write per `StreamOutbox.window` (a thousand sockets on one
+/// location cost a thousand writes per window, not one loop task, promise and flush per
+/// message), and an answer the client waits for (``write(_:)``, ``sendText(_:)``) is drained at
+/// once, in order behind what was pushed before it. When bytes held for a client would go over
+/// ``bound``, nothing is queued, the connection is closed and the call reports it. Ping answers
+/// and the close frame still go through NIO's writer, and may overtake queued messages, which
+/// is allowed.
 ///
 /// As a ``ResponseBodyWriter`` (so a realtime session written for streamed responses serves a
 /// WebSocket too) the bytes handed over are **text messages, each ended by a line feed**: one
 /// call may carry several messages, and a message cannot contain a raw line feed (compact JSON
-/// never does). ``sendText(_:)`` sends one message as it is.
+/// never does); each line leaves as one text frame.
 ///
-/// Cost: one counter and the closures registered with ``onStop(_:)``; the bytes themselves live
-/// in NIO's outbound buffer until written.
+/// Cost: the outbox's small state; bytes pushed to many sockets at once are held once, by
+/// reference, until each socket's drain hands them to NIO.
 public final class WebSocketOutbox: ResponseBodyWriter {
-    private struct State {
-        var pendingBytes = 0
-        var pendingMessages = 0
-        var closed = false
-    }
-
     private let channel: any Channel
-    private let state = Mutex(State())
-    /// Bytes handed over but not yet written to the socket beyond which the connection is closed.
+    private let outbox: StreamOutbox
+    /// Bytes held for the client (not yet handed to NIO) beyond which the connection is closed.
     public let bound: Int
 
-    init(channel: any Channel, bound: Int) {
+    init(channel: any Channel, flusher: StreamFlusher, bound: Int) {
         self.channel = channel
+        self.outbox = StreamOutbox(flusher: flusher, framing: .webSocketText)
         self.bound = bound
     }
 
-    /// Bytes queued and not yet written (for tests and metrics).
-    public var pendingBytes: Int { self.state.withLock { $0.pendingBytes } }
+    /// Bytes queued and not yet handed to NIO (for tests and metrics).
+    public var pendingBytes: Int { self.outbox.pendingBytes }
 
-    /// Queues one text message exactly as given; false (and the connection closing) when it
-    /// would go over the bound, or once the connection has closed.
+    /// Queues `text` as text messages, one per line (it is one message when it has no raw line
+    /// feed), drained at once; false (and the connection closing) when it would go over the
+    /// bound, or once the connection has closed.
     @discardableResult
     public func sendText(_ text: String) -> Bool {
-        var buffer = self.channel.allocator.buffer(capacity: text.utf8.count)
-        buffer.writeString(text)
-        return self.enqueue([buffer], backlog: .max)
+        self.enqueue(Self.lines(Array(text.utf8)), backlog: .max, immediate: true)
     }
 
     public func send(_ bytes: SharedBytes, backlog: Int) -> Bool {
-        self.enqueue(Self.messages(in: bytes.buffer), backlog: backlog)
+        self.enqueue(bytes, backlog: backlog, immediate: false)
     }
 
-    /// As ``send(_:backlog:)``, but throws ``HTTPServerError/clientDisconnected`` when refused.
+    /// As ``sendText(_:)`` for bytes holding LF-ended messages; throws
+    /// ``HTTPServerError/clientDisconnected`` when refused. Never waits.
     public func write(_ bytes: [UInt8]) async throws {
         guard !bytes.isEmpty else { return }
-        guard self.enqueue(Self.messages(in: ByteBuffer(bytes: bytes)), backlog: .max) else { throw HTTPServerError.clientDisconnected }
+        guard self.enqueue(Self.lines(bytes), backlog: .max, immediate: true) else { throw HTTPServerError.clientDisconnected }
     }
 
     public func abort() {
-        self.state.withLock { $0.closed = true }
         self.channel.close(promise: nil)
     }
 
@@ -81,37 +77,31 @@ public final class WebSocketOutbox: ResponseBodyWriter {
         return messages
     }
 
-    private func enqueue(_ messages: [ByteBuffer], backlog: Int) -> Bool {
-        guard !messages.isEmpty else { return !self.state.withLock { $0.closed } }
-        let size = messages.reduce(0) { $0 + $1.readableBytes }
-        let accepted = self.state.withLock { state -> Bool in
-            guard !state.closed else { return false }
-            // A message larger than the bound alone still goes when nothing else waits.
-            if state.pendingBytes > 0, state.pendingBytes + size > self.bound || state.pendingMessages >= backlog {
-                state.closed = true
-                return false
-            }
-            state.pendingBytes += size
-            state.pendingMessages += messages.count
-            let channel = self.channel
-            channel.eventLoop.execute {
-                for message in messages {
-                    let written = channel.write(WebSocketFrame(fin: true, opcode: .text, data: message))
-                    let count = message.readableBytes
-                    written.whenComplete { _ in self.release(count) }
-                }
-                channel.flush()
-            }
-            return true
-        }
-        if !accepted { self.channel.close(promise: nil) }
-        return accepted
+    /// `bytes` ended by a line feed, shared.
+    private static func lines(_ bytes: [UInt8]) -> SharedBytes {
+        bytes.last == 0x0A ? SharedBytes(bytes) : SharedBytes(bytes + [0x0A])
     }
 
-    private func release(_ bytes: Int) {
-        self.state.withLock { state in
-            state.pendingBytes -= bytes
-            state.pendingMessages -= 1
+    /// Queues whole messages: a piece not ended by a line feed gets one, so a piece appended
+    /// behind it in the outbox cannot run into its last message.
+    private func enqueue(_ bytes: SharedBytes, backlog: Int, immediate: Bool) -> Bool {
+        guard self.channel.isActive else { return false }
+        guard !bytes.isEmpty else { return !self.outbox.isCutOff }
+        var whole = bytes
+        if bytes.buffer.getInteger(at: bytes.buffer.writerIndex - 1, as: UInt8.self) != 0x0A {
+            whole = Self.lines(bytes.bytes)
         }
+        let drain = self.outbox.add(
+            whole, backlog: backlog, bound: self.bound, writable: self.channel.isWritable, immediate: immediate)
+        guard let drain else {
+            self.channel.close(promise: nil)
+            return false
+        }
+        switch drain {
+        case .now: self.outbox.flusher.drainSoon(self.outbox, self.channel)
+        case .later: self.outbox.flusher.enqueue(self.outbox, self.channel)
+        case .none: break
+        }
+        return true
     }
 }
