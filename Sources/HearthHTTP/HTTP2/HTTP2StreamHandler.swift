@@ -1,11 +1,12 @@
 import NIOCore
 import NIOHTTP2
 
-/// The one handler on an HTTP/2 stream's channel: on the request's HEADERS it starts the task
-/// serving the stream (``HTTP2ConnectionStreams/serve(_:inbox:outbound:channel:)``), then
-/// passes the stream's frames to that task (``HTTP2StreamInbox``), its writability to the
-/// task's writer (``HTTP2StreamOutbound``), and its closing to both (a reset, or the
-/// connection going away, cancels the task).
+/// The one handler on an HTTP/2 stream's channel: after the read that brought the request's
+/// HEADERS it starts the task serving the stream
+/// (``HTTP2ConnectionStreams/serve(_:inbox:outbound:channel:)``), then passes the stream's
+/// frames to that task (``HTTP2StreamInbox``), its writability to the task's writer
+/// (``HTTP2StreamOutbound``), and its closing to both (a reset, or the connection going away,
+/// cancels the task).
 ///
 /// The stream channel's auto-read is off: the handler reads while the inbox is below its
 /// high-water mark, so a task that does not read holds at most one window of request body.
@@ -16,6 +17,8 @@ final class HTTP2StreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var inbox: HTTP2StreamInbox?
     private var outbound: HTTP2StreamOutbound?
     private var cancellation: HTTP2StreamCancellation?
+    /// The request HEADERS whose task starts at the end of the read that brought it.
+    private var head: HTTP2Frame.FramePayload.Headers?
 
     init(streams: HTTP2ConnectionStreams) {
         self.streams = streams
@@ -52,10 +55,16 @@ final class HTTP2StreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         outbound.setWritable(channel.isWritable)
         self.inbox = inbox
         self.outbound = outbound
-        self.cancellation = self.streams.serve(head, inbox: inbox, outbound: outbound, channel: channel)
+        self.head = head
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        // The task starts once the read that brought the HEADERS is done, so the frames that
+        // came with it (a unary call's one DATA frame) are in the inbox when it first looks.
+        if let head = self.head, let inbox = self.inbox, let outbound = self.outbound {
+            self.head = nil
+            self.cancellation = self.streams.serve(head, inbox: inbox, outbound: outbound, channel: context.channel)
+        }
         if !(self.inbox?.isPaused ?? false) { context.read() }
         context.fireChannelReadComplete()
     }
@@ -70,6 +79,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        self.head = nil  // reset before its read was done: nothing to serve
         self.inbox?.finish()
         self.outbound?.close()
         self.cancellation?.cancel()
