@@ -17,11 +17,11 @@ public final class HTTP2ResponseWriter: Sendable {
         case finished
     }
 
-    private let outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>
+    private let outbound: HTTP2StreamOutbound
     private let allocator: ByteBufferAllocator
     private let phase = Mutex(Phase.idle)
 
-    init(outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>, allocator: ByteBufferAllocator) {
+    init(outbound: HTTP2StreamOutbound, allocator: ByteBufferAllocator) {
         self.outbound = outbound
         self.allocator = allocator
     }
@@ -40,7 +40,7 @@ public final class HTTP2ResponseWriter: Sendable {
         var fields = HPACKHeaders()
         fields.add(name: ":status", value: String(status.code))
         Self.add(headers, to: &fields)
-        try await self.outbound.write(.headers(.init(headers: fields, endStream: endStream)))
+        try await self.outbound.write([.headers(.init(headers: fields, endStream: endStream))])
     }
 
     /// Writes one piece of the body; an empty array is a no-op.
@@ -48,7 +48,7 @@ public final class HTTP2ResponseWriter: Sendable {
         guard !bytes.isEmpty else { return }
         try self.advance(from: .headSent, to: .headSent)
         let buffer = self.allocator.buffer(bytes: bytes)
-        try await self.outbound.write(.data(.init(data: .byteBuffer(buffer), endStream: false)))
+        try await self.outbound.write([.data(.init(data: .byteBuffer(buffer), endStream: false))])
     }
 
     /// Ends the response: with a trailing HEADERS frame when `trailers` is not empty, else with
@@ -56,11 +56,11 @@ public final class HTTP2ResponseWriter: Sendable {
     public func finish(trailers: HTTPHeaders = HTTPHeaders()) async throws {
         try self.advance(from: .headSent, to: .finished)
         if trailers.isEmpty {
-            try await self.outbound.write(.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true)))
+            try await self.outbound.write([.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true))])
         } else {
             var fields = HPACKHeaders()
             Self.add(trailers, to: &fields)
-            try await self.outbound.write(.headers(.init(headers: fields, endStream: true)))
+            try await self.outbound.write([.headers(.init(headers: fields, endStream: true))])
         }
     }
 
@@ -81,7 +81,7 @@ public final class HTTP2ResponseWriter: Sendable {
             Self.add(trailers, to: &fields)
             frames.append(.headers(.init(headers: fields, endStream: true)))
         }
-        try await self.outbound.write(contentsOf: frames)
+        try await self.outbound.write(frames)
     }
 
     private func advance(from expected: Phase, to next: Phase) throws {
