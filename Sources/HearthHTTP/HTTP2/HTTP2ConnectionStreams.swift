@@ -22,12 +22,15 @@ final class HTTP2ConnectionStreams: Sendable {
     private let state = Mutex(State())
     let connection: any Channel
     let configuration: HTTPServerConfiguration
+    /// Drains the streamed bodies of the connection's event loop (``HTTP2ResponseWriter/streamBody(bound:)``).
+    let flusher: StreamFlusher
     let remoteAddress: RemoteAddress?
     let logger: Logger
 
-    init(connection: any Channel, configuration: HTTPServerConfiguration, logger: Logger) {
+    init(connection: any Channel, configuration: HTTPServerConfiguration, flusher: StreamFlusher, logger: Logger) {
         self.connection = connection
         self.configuration = configuration
+        self.flusher = flusher
         self.remoteAddress = connection.remoteAddress.flatMap { address in
             address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
         }
@@ -40,7 +43,7 @@ final class HTTP2ConnectionStreams: Sendable {
         _ head: HTTP2Frame.FramePayload.Headers, inbox: HTTP2StreamInbox, outbound: HTTP2StreamOutbound, channel: any Channel
     ) -> HTTP2StreamCancellation {
         let exchange = HTTP2StreamExchange(
-            head: head, inbox: inbox, outbound: outbound, channel: channel, configuration: self.configuration,
+            head: head, inbox: inbox, outbound: outbound, channel: channel, configuration: self.configuration, flusher: self.flusher,
             remoteAddress: self.remoteAddress, logger: self.logger)
         self.state.withLock { $0.serving += 1 }
         let task = Task {

@@ -14,13 +14,14 @@ struct HTTP2StreamExchange: Sendable {
     /// The stream's channel: closing it resets the stream.
     let channel: any Channel
     let configuration: HTTPServerConfiguration
+    let flusher: StreamFlusher
     let remoteAddress: RemoteAddress?
     let logger: Logger
     /// Cancels the task serving the stream (a reset, a responder's deadline).
     let cancellation = HTTP2StreamCancellation()
 
     func serve() async {
-        let writer = HTTP2ResponseWriter(outbound: self.outbound, allocator: self.channel.allocator)
+        let writer = HTTP2ResponseWriter(outbound: self.outbound, channel: self.channel, flusher: self.flusher)
         do {
             guard
                 let request = Self.request(

@@ -46,8 +46,9 @@ final class HTTP2StreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         let channel = context.channel
         let inbox = HTTP2StreamInbox(readMore: { channel.read() })
-        let outbound = HTTP2StreamOutbound { frames in
+        let outbound = HTTP2StreamOutbound { frames, before in
             channel.eventLoop.execute {
+                before?()
                 for frame in frames { channel.write(frame, promise: nil) }
                 channel.flush()
             }

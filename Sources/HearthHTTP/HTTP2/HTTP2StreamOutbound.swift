@@ -22,17 +22,20 @@ final class HTTP2StreamOutbound: Sendable {
     }
 
     private let state = Mutex(State())
-    private let send: @Sendable ([HTTP2Frame.FramePayload]) -> Void
+    private let send: @Sendable ([HTTP2Frame.FramePayload], (@Sendable () -> Void)?) -> Void
 
-    /// - Parameter send: writes and flushes frames on the stream (called from any thread; it hops).
-    init(send: @escaping @Sendable ([HTTP2Frame.FramePayload]) -> Void) {
+    /// - Parameter send: on the event loop, runs its second argument (if any) then writes and
+    ///   flushes the frames on the stream (called from any thread; it hops).
+    init(send: @escaping @Sendable ([HTTP2Frame.FramePayload], (@Sendable () -> Void)?) -> Void) {
         self.send = send
     }
 
-    /// Writes `frames`, in order, once the stream is writable.
-    func write(_ frames: [HTTP2Frame.FramePayload]) async throws {
+    /// Writes `frames`, in order, once the stream is writable; `before` runs on the event loop
+    /// just before they are written (a streamed body's outbox drains what it holds, so the
+    /// frames cannot overtake it).
+    func write(_ frames: [HTTP2Frame.FramePayload], before: (@Sendable () -> Void)? = nil) async throws {
         try await self.waitUntilWritable()
-        self.send(frames)
+        self.send(frames, before)
     }
 
     // MARK: - The handler's side (event loop)

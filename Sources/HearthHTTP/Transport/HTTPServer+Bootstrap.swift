@@ -17,6 +17,7 @@ extension HTTPServer {
     func bind(group: any EventLoopGroup) async throws -> (any Channel, AsyncStream<AcceptedConnection>) {
         let configuration = self.configuration
         let logger = self.logger
+        let flushers = self.flushers
         let (connections, continuation) = AsyncStream.makeStream(of: AcceptedConnection.self)
         let serverChannel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -32,7 +33,7 @@ extension HTTPServer {
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let detected = try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+                    let detected = try Self.configureDetection(on: channel, configuration: configuration, flushers: flushers, logger: logger)
                     if case .terminated = continuation.yield(AcceptedConnection(channel: channel, detected: detected)) {
                         // Too late to be served: close it, finishing an HTTP/1.1 writer properly.
                         channel.close(promise: nil)
@@ -55,8 +56,9 @@ extension HTTPServer {
     package static func accept(
         _ channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
     ) async throws -> AcceptedConnection {
+        let flushers = StreamFlushers()
         let detected = try await channel.eventLoop.submit {
-            try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+            try Self.configureDetection(on: channel, configuration: configuration, flushers: flushers, logger: logger)
         }.get()
         return AcceptedConnection(channel: channel, detected: detected)
     }
@@ -65,7 +67,7 @@ extension HTTPServer {
     /// Must run on the channel's event loop.
     /// - Returns: the detection's outcome, the connection ready to serve.
     static func configureDetection(
-        on channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+        on channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
     ) throws -> EventLoopFuture<DetectedConnection> {
         let sync = channel.pipeline.syncOperations
         if let tls = configuration.tls {
@@ -83,7 +85,7 @@ extension HTTPServer {
                     }
                     return .http1(try Self.makeConnectionChannel(wrapping: channel, configuration: configuration, logger: logger))
                 case .http2:
-                    return .http2(try Self.makeHTTP2Connection(wrapping: channel, configuration: configuration, logger: logger))
+                    return .http2(try Self.makeHTTP2Connection(wrapping: channel, configuration: configuration, flushers: flushers, logger: logger))
                 }
             })
         return promise.futureResult
@@ -97,7 +99,7 @@ extension HTTPServer {
     /// size. The connection is closed once idle: no stream open and nothing sent either way for
     /// the idle timeout (``IdleConnectionCloser``). Must run on the channel's event loop.
     static func makeHTTP2Connection(
-        wrapping channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+        wrapping channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
     ) throws -> HTTP2ConnectionStreams {
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
@@ -111,7 +113,8 @@ extension HTTPServer {
         try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
         let open = IdleConnectionCloser.OpenStreams()
         try sync.addHandler(IdleConnectionCloser(streams: open))
-        let streams = HTTP2ConnectionStreams(connection: channel, configuration: configuration, logger: logger)
+        let streams = HTTP2ConnectionStreams(
+            connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
         _ = try sync.configureHTTP2Pipeline(
             mode: .server, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: open
         ) { stream in

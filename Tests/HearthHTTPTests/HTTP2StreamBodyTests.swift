@@ -1,0 +1,66 @@
+import HearthHTTP
+import HearthTesting
+import Testing
+
+/// An HTTP/2 stream's body that never waits (`HTTP2ResponseWriter.streamBody(bound:)`): what
+/// is sent through it leaves in order as DATA frames, before anything the writer writes next
+/// and before the trailers, and it is bounded in bytes.
+struct HTTP2StreamBodyTests {
+    /// Many pieces sent at once (batched by the event loop within a window), a final word
+    /// written, a piece written by the waiting writer, then the trailers: all in order.
+    @Test func piecesLeaveInOrderBeforeTheTrailers() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = StreamBodyResponder() }, responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(port: server.port, [HTTP2Exchange.request("POST", "/stream", endStream: true)])
+        }
+        #expect(exchange.head(":status") == "200")
+        let expected = (0..<200).map { "piece \($0);" }.joined() + "final;waited;"
+        #expect(String(decoding: exchange.body, as: UTF8.self) == expected)
+        #expect(exchange.headerBlocks.count == 2)
+        #expect(exchange.trailer("grpc-status") == "0")
+        #expect(exchange.trailer("x-refused") == "false")
+        try await server.stop()
+    }
+
+    /// A piece that would bring what the stream holds over its bound is refused, and the
+    /// stream is cut off (later sends are refused too); a final word still goes out.
+    @Test func aSendOverTheBoundCutsTheStreamOff() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = BoundedBodyResponder() }, responder: echoResponder)
+        let exchange = try await onThread {
+            try HTTP2Exchange.run(port: server.port, [HTTP2Exchange.request("POST", "/bounded", endStream: true)])
+        }
+        #expect(exchange.trailer("x-cut-off") == "true")
+        #expect(exchange.trailer("x-later-refused") == "true")
+        #expect(String(decoding: exchange.body, as: UTF8.self).hasSuffix("final"))
+        try await server.stop()
+    }
+}
+
+/// Sends 200 small pieces through the stream body, a final word, one waiting write, trailers.
+struct StreamBodyResponder: HTTP2StreamResponder {
+    func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
+        try await writer.writeHead(status: .ok, headers: ["content-type": "application/grpc"])
+        let body = try writer.streamBody(bound: 1 << 20)
+        var refused = false
+        for index in 0..<200 where !body.send(SharedBytes(Array("piece \(index);".utf8)), backlog: .max) { refused = true }
+        try await body.write(Array("final;".utf8))
+        try await writer.write(Array("waited;".utf8))
+        try await writer.finish(trailers: ["grpc-status": "0", "x-refused": "\(refused)"])
+    }
+}
+
+/// Sends past a 100-byte bound in one burst (the event loop cannot drain within the window).
+struct BoundedBodyResponder: HTTP2StreamResponder {
+    func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
+        try await writer.writeHead(status: .ok, headers: ["content-type": "application/grpc"])
+        let body = try writer.streamBody(bound: 100)
+        var refusedOnce = false
+        for _ in 0..<1000 where !body.send(SharedBytes([UInt8](repeating: 0x61, count: 60)), backlog: .max) {
+            refusedOnce = true
+            break
+        }
+        let laterRefused = !body.send(SharedBytes([0x62]), backlog: .max)
+        try await body.write(Array("final".utf8))
+        try await writer.finish(trailers: ["x-cut-off": "\(refusedOnce && body.isCutOff)", "x-later-refused": "\(laterRefused)"])
+    }
+}
