@@ -40,7 +40,7 @@ struct HTTP2StreamBodyTests {
 struct StreamBodyResponder: HTTP2StreamResponder {
     func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
         try await writer.writeHead(status: .ok, headers: ["content-type": "application/grpc"])
-        let body = try writer.streamBody(bound: 1 << 20)
+        let body = try await writer.streamBody(bound: 1 << 20)
         var refused = false
         for index in 0..<200 where !body.send(SharedBytes(Array("piece \(index);".utf8)), backlog: .max) { refused = true }
         try await body.write(Array("final;".utf8))
@@ -53,7 +53,7 @@ struct StreamBodyResponder: HTTP2StreamResponder {
 struct BoundedBodyResponder: HTTP2StreamResponder {
     func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
         try await writer.writeHead(status: .ok, headers: ["content-type": "application/grpc"])
-        let body = try writer.streamBody(bound: 100)
+        let body = try await writer.streamBody(bound: 100)
         var refusedOnce = false
         for _ in 0..<1000 where !body.send(SharedBytes([UInt8](repeating: 0x61, count: 60)), backlog: .max) {
             refusedOnce = true

@@ -54,7 +54,7 @@ final class GRPCResponseSink: Sendable {
                 try await self.writer.writeHead(status: .ok, headers: Self.head)
                 self.headSent.withLock { $0 = true }
             }
-            return try self.writer.streamBody(bound: bound)
+            return try await self.writer.streamBody(bound: bound)
         }
     }
 

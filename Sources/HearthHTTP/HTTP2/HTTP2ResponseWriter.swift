@@ -62,8 +62,12 @@ public final class HTTP2ResponseWriter: Sendable {
     /// ``HTTP2StreamBody``). The same writer every time; ``write(_:)`` and ``finish(trailers:)``
     /// drain it first, so nothing overtakes what it holds.
     /// - Throws: ``HTTP2ResponseOrderError`` before the head or after the end.
-    public func streamBody(bound: Int) throws -> HTTP2StreamBody {
+    public func streamBody(bound: Int) async throws -> HTTP2StreamBody {
         try self.advance(from: .headSent, to: .headSent)
+        // The head's write is queued on the event loop, but the body's first drain may run in a
+        // flusher task queued there earlier (for another stream): DATA before HEADERS would
+        // break the stream. One hop, once per body, waits until the head is written.
+        try await self.channel.eventLoop.submit {}.get()
         return self.body.withLock { body in
             if let body { return body }
             let made = HTTP2StreamBody(channel: self.channel, flusher: self.flusher, bound: bound)
