@@ -22,6 +22,45 @@ struct HTTP2StreamBodyTests {
         try await server.stop()
     }
 
+    /// Forty streams of one connection open their bodies at once: each body's first drain may
+    /// join a flusher task queued for another stream before this stream's head was written,
+    /// which sent DATA before HEADERS (a reset) until the body waited for its head.
+    @Test func concurrentBodiesNeverSendDataBeforeTheirHead() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = StreamBodyResponder() }, responder: echoResponder)
+        let outcome = try await onThread { () -> (ended: Int, resets: Int, complete: Int) in
+            let connection = try RawHTTPConnection(port: server.port)
+            defer { connection.close() }
+            let streams = (0..<40).map { UInt32(2 * $0 + 1) }
+            var bytes = RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
+            for stream in streams {
+                var frame = HTTP2Exchange.request("POST", "/stream", endStream: true)
+                frame.stream = stream
+                bytes += frame.bytes
+            }
+            try connection.send(bytes)
+            var bodies: [UInt32: [UInt8]] = [:]
+            var ended = 0
+            var resets = 0
+            while ended + resets < streams.count {
+                let frame = try connection.readHTTP2Frame()
+                if frame.type == RawHTTP2Frame.settings, frame.flags & RawHTTP2Frame.ack == 0 {
+                    try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
+                }
+                guard frame.stream != 0 else { continue }
+                if frame.type == RawHTTP2Frame.rstStream { resets += 1 }
+                if frame.type == RawHTTP2Frame.data { bodies[frame.stream, default: []] += frame.payload }
+                if frame.type == RawHTTP2Frame.headers, frame.flags & RawHTTP2Frame.endStream != 0 { ended += 1 }
+            }
+            let expected = (0..<200).map { "piece \($0);" }.joined() + "final;waited;"
+            let complete = bodies.values.filter { String(decoding: $0, as: UTF8.self) == expected }.count
+            return (ended, resets, complete)
+        }
+        #expect(outcome.resets == 0)
+        #expect(outcome.ended == 40)
+        #expect(outcome.complete == 40)
+        try await server.stop()
+    }
+
     /// A piece that would bring what the stream holds over its bound is refused, and the
     /// stream is cut off (later sends are refused too); a final word still goes out.
     @Test func aSendOverTheBoundCutsTheStreamOff() async throws {
