@@ -31,7 +31,9 @@ struct HTTP2StreamBodyTests {
             let connection = try RawHTTPConnection(port: server.port)
             defer { connection.close() }
             let streams = (0..<40).map { UInt32(2 * $0 + 1) }
-            var bytes = RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
+            // The bodies together exceed the connection's first 64 KiB window: grant more.
+            let windowUpdate = RawHTTP2Frame(type: 0x8, payload: [0x40, 0, 0, 0])
+            var bytes = RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes + windowUpdate.bytes
             for stream in streams {
                 var frame = HTTP2Exchange.request("POST", "/stream", endStream: true)
                 frame.stream = stream
