@@ -89,6 +89,7 @@ let package = Package(
                 "HearthHTTP",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: strictness

@@ -120,6 +120,74 @@ struct HTTP2ServerTests {
         try await server.stop()
     }
 
+    /// An open stream keeps its connection however quiet it is: Python's gRPC client sends no
+    /// pings, so closing on silence ended every quiet `on_snapshot` listener at the idle timeout
+    /// (issue 15). Once the stream has ended, the idle connection is closed as before.
+    @Test func anOpenStreamKeepsItsConnectionPastTheIdleTimeout() async throws {
+        let idle = Duration.milliseconds(100)
+        let server = try await TestServer.start(
+            {
+                $0.idleTimeout = idle
+                $0.http2Responder = EchoHTTP2Responder()
+            }, responder: echoResponder)
+        let outcome = try await onThread { () -> (closedWhileOpen: Bool, body: String, closedAfterEnd: Bool) in
+            let connection = try RawHTTPConnection(port: server.port, timeout: .milliseconds(20))
+            try connection.send(
+                RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
+                    + HTTP2Exchange.request("POST", "/echo", endStream: false).bytes)
+            // Ten idle timeouts with the stream open and the client silent (the echo responder
+            // waits for the body): the server must not close.
+            let quietUntil = ContinuousClock.now + idle * 10
+            while ContinuousClock.now < quietUntil {
+                switch Self.nextFrame(connection) {
+                case .closed: return (true, "", true)
+                case .timedOut: continue
+                case .frame(let frame):
+                    if frame.type == RawHTTP2Frame.settings, frame.flags & RawHTTP2Frame.ack == 0 {
+                        try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
+                    }
+                }
+            }
+            try connection.send(HTTP2Exchange.data(Array("late".utf8), endStream: true).bytes)
+            var body: [UInt8] = []
+            var ended = false
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                switch Self.nextFrame(connection) {
+                case .closed: return (false, String(decoding: body, as: UTF8.self), ended)
+                case .timedOut: continue
+                case .frame(let frame):
+                    guard frame.stream == 1 else { continue }
+                    if frame.type == RawHTTP2Frame.data { body += frame.payload }
+                    if frame.type == RawHTTP2Frame.headers, frame.flags & RawHTTP2Frame.endStream != 0 { ended = true }
+                }
+            }
+            return (false, String(decoding: body, as: UTF8.self), false)
+        }
+        #expect(!outcome.closedWhileOpen)
+        #expect(outcome.body == "POST /echo: late")
+        #expect(outcome.closedAfterEnd)
+        try await server.stop()
+    }
+
+    enum FrameRead {
+        case frame(RawHTTP2Frame)
+        case timedOut
+        case closed
+    }
+
+    /// The next frame, or whether the read timed out (the connection is open and quiet) or
+    /// found the connection closed.
+    static func nextFrame(_ connection: RawHTTPConnection) -> FrameRead {
+        do {
+            return .frame(try connection.readHTTP2Frame())
+        } catch let error as RawHTTPError where error.description.hasPrefix("Timed out") {
+            return .timedOut
+        } catch {
+            return .closed
+        }
+    }
+
     /// Shutdown ends an HTTP/2 connection the way clients expect (RFC 9113 §6.8): a GOAWAY with
     /// NO_ERROR and the largest stream id after the streams already served, then the close;
     /// not a bare close, which a client cannot tell from a crash.

@@ -41,6 +41,23 @@ final class GRPCResponseSink: Sendable {
         }
     }
 
+    /// The rest of the call's messages as a writer that never waits (the head goes first):
+    /// pieces (whole length-prefixed messages) are batched and bounded by `bound` bytes, and
+    /// the call's end drains them before its trailers (``HTTP2StreamBody``).
+    /// - Throws: when the stream is gone or the call already ended.
+    func streamBody(bound: Int) async throws -> HTTP2StreamBody {
+        try await self.lock.withLock {
+            guard !self.finished.withLock({ $0 }) else {
+                throw GRPCStatus(.internal, "A call's body was asked for after the call ended.")
+            }
+            if !self.headSent.withLock({ $0 }) {
+                try await self.writer.writeHead(status: .ok, headers: Self.head)
+                self.headSent.withLock { $0 = true }
+            }
+            return try await self.writer.streamBody(bound: bound)
+        }
+    }
+
     /// Sends a unary call's whole response, its one message and `status`, in one write.
     /// - Throws: when the stream is gone or the call has already sent something.
     func respond(_ message: [UInt8], status: GRPCStatus) async throws {

@@ -1,3 +1,4 @@
+public import HearthHTTP
 public import SwiftProtobuf
 
 /// Where a streaming call's handler sends its response messages. `send` waits while the
@@ -19,6 +20,17 @@ public struct GRPCResponseStream<Message: SwiftProtobuf.Message>: Sendable {
     /// - Throws: when the stream is gone (the client reset it or disconnected).
     public func sendFramed(_ bytes: [UInt8]) async throws {
         try await self.sink.sendFramed(bytes)
+    }
+
+    /// The rest of the call's response as a body that never waits: for a producer feeding
+    /// many calls at once (a Listen session), which sends whole length-prefixed messages
+    /// (``frame(_:)``) and must not wait for any one client. Sent pieces leave in batches (one
+    /// write per stream per window), at most `bound` bytes are held for a client that does not
+    /// read (a refusal cuts the stream off: ``HTTP2StreamBody/isCutOff``), and the call's status
+    /// goes out after whatever is still held. The response head is sent first.
+    /// - Throws: when the stream is gone (the client reset it or disconnected).
+    public func streamBody(bound: Int) async throws -> HTTP2StreamBody {
+        try await self.sink.streamBody(bound: bound)
     }
 
     /// `message` serialized and length-prefixed, ready for ``sendFramed(_:)``.

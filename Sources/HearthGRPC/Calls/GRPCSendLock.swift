@@ -22,6 +22,13 @@ final class GRPCSendLock: Sendable {
     }
 
     private func acquire() async {
+        // Uncontended (a unary call, most sends): taken without suspending.
+        let taken = self.state.withLock { state in
+            guard !state.held else { return false }
+            state.held = true
+            return true
+        }
+        if taken { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let acquired = self.state.withLock { state in
                 guard state.held else {

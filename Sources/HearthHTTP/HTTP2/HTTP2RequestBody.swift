@@ -10,11 +10,11 @@ import NIOHTTP2
 /// returns). Pieces read with ``next()`` are held by the reader, not the transport, which
 /// buffers at most the stream's flow-control window (64 KiB) for a reader that is slow.
 ///
-/// Not `Sendable`: it owns the stream's frame iterator, used by the task serving the stream.
+/// Not `Sendable`: it reads the stream's inbox for the task serving the stream.
 public final class HTTP2RequestBody {
-    typealias Frames = NIOAsyncChannelInboundStream<HTTP2Frame.FramePayload>.AsyncIterator
+    typealias Frames = HTTP2StreamInbox
 
-    private var frames: Frames
+    private let frames: Frames
     private var ended: Bool
     private var limit: Int
     private let budget: RequestBodyBudget

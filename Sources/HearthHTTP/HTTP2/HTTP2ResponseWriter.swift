@@ -17,13 +17,19 @@ public final class HTTP2ResponseWriter: Sendable {
         case finished
     }
 
-    private let outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>
+    private let outbound: HTTP2StreamOutbound
+    private let channel: any Channel
+    private let flusher: StreamFlusher
     private let allocator: ByteBufferAllocator
     private let phase = Mutex(Phase.idle)
+    /// The body handed out by ``streamBody(bound:)``, drained before anything written here.
+    private let body = Mutex<HTTP2StreamBody?>(nil)
 
-    init(outbound: NIOAsyncChannelOutboundWriter<HTTP2Frame.FramePayload>, allocator: ByteBufferAllocator) {
+    init(outbound: HTTP2StreamOutbound, channel: any Channel, flusher: StreamFlusher) {
         self.outbound = outbound
-        self.allocator = allocator
+        self.channel = channel
+        self.flusher = flusher
+        self.allocator = channel.allocator
     }
 
     /// Whether a head has been written (after it, errors can only reset the stream).
@@ -40,7 +46,7 @@ public final class HTTP2ResponseWriter: Sendable {
         var fields = HPACKHeaders()
         fields.add(name: ":status", value: String(status.code))
         Self.add(headers, to: &fields)
-        try await self.outbound.write(.headers(.init(headers: fields, endStream: endStream)))
+        try await self.outbound.write([.headers(.init(headers: fields, endStream: endStream))])
     }
 
     /// Writes one piece of the body; an empty array is a no-op.
@@ -48,7 +54,32 @@ public final class HTTP2ResponseWriter: Sendable {
         guard !bytes.isEmpty else { return }
         try self.advance(from: .headSent, to: .headSent)
         let buffer = self.allocator.buffer(bytes: bytes)
-        try await self.outbound.write(.data(.init(data: .byteBuffer(buffer), endStream: false)))
+        try await self.outbound.write([.data(.init(data: .byteBuffer(buffer), endStream: false))], before: self.drainBody)
+    }
+
+    /// The rest of the body as a writer that never waits (after the head): pieces go through
+    /// the stream's outbox and leave in batches, bounded by `bound` bytes (see
+    /// ``HTTP2StreamBody``). The same writer every time; ``write(_:)`` and ``finish(trailers:)``
+    /// drain it first, so nothing overtakes what it holds.
+    /// - Throws: ``HTTP2ResponseOrderError`` before the head or after the end.
+    public func streamBody(bound: Int) async throws -> HTTP2StreamBody {
+        try self.advance(from: .headSent, to: .headSent)
+        // The head's write is queued on the event loop, but the body's first drain may run in a
+        // flusher task queued there earlier (for another stream): DATA before HEADERS would
+        // break the stream. One hop, once per body, waits until the head is written.
+        try await self.channel.eventLoop.submit {}.get()
+        return self.body.withLock { body in
+            if let body { return body }
+            let made = HTTP2StreamBody(channel: self.channel, flusher: self.flusher, bound: bound)
+            body = made
+            return made
+        }
+    }
+
+    /// Drains the streamed body on the event loop, if one was handed out.
+    private var drainBody: (@Sendable () -> Void)? {
+        guard let body = self.body.withLock({ $0 }) else { return nil }
+        return { body.drainAll() }
     }
 
     /// Ends the response: with a trailing HEADERS frame when `trailers` is not empty, else with
@@ -56,11 +87,12 @@ public final class HTTP2ResponseWriter: Sendable {
     public func finish(trailers: HTTPHeaders = HTTPHeaders()) async throws {
         try self.advance(from: .headSent, to: .finished)
         if trailers.isEmpty {
-            try await self.outbound.write(.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true)))
+            try await self.outbound.write(
+                [.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true))], before: self.drainBody)
         } else {
             var fields = HPACKHeaders()
             Self.add(trailers, to: &fields)
-            try await self.outbound.write(.headers(.init(headers: fields, endStream: true)))
+            try await self.outbound.write([.headers(.init(headers: fields, endStream: true))], before: self.drainBody)
         }
     }
 
@@ -81,7 +113,7 @@ public final class HTTP2ResponseWriter: Sendable {
             Self.add(trailers, to: &fields)
             frames.append(.headers(.init(headers: fields, endStream: true)))
         }
-        try await self.outbound.write(contentsOf: frames)
+        try await self.outbound.write(frames)
     }
 
     private func advance(from expected: Phase, to next: Phase) throws {

@@ -3,60 +3,62 @@ import NIOCore
 import NIOHPACK
 import NIOHTTP2
 
-/// Serves one HTTP/2 stream: reads its request HEADERS, hands the request to the configured
+/// Serves one HTTP/2 stream: makes the request of its HEADERS, hands it to the configured
 /// ``HTTP2StreamResponder``, finishes what it left open, and answers body errors it let
-/// through. One per stream, on a task of its own, so streams of one connection never wait on
-/// each other.
-struct HTTP2StreamExchange {
-    typealias StreamChannel = NIOAsyncChannel<HTTP2Frame.FramePayload, HTTP2Frame.FramePayload>
-
-    let stream: StreamChannel
+/// through. One per stream, on a task of its own (``HTTP2ConnectionStreams``), so streams of
+/// one connection never wait on each other.
+struct HTTP2StreamExchange: Sendable {
+    let head: HTTP2Frame.FramePayload.Headers
+    let inbox: HTTP2StreamInbox
+    let outbound: HTTP2StreamOutbound
+    /// The stream's channel: closing it resets the stream.
+    let channel: any Channel
     let configuration: HTTPServerConfiguration
+    let flusher: StreamFlusher
     let remoteAddress: RemoteAddress?
     let logger: Logger
     /// Cancels the task serving the stream (a reset, a responder's deadline).
     let cancellation = HTTP2StreamCancellation()
 
     func serve() async {
+        let writer = HTTP2ResponseWriter(outbound: self.outbound, channel: self.channel, flusher: self.flusher)
         do {
-            try await self.stream.executeThenClose { inbound, outbound in
-                var frames = inbound.makeAsyncIterator()
-                guard let first = try await frames.next(), case .headers(let head) = first else { return }
-                let writer = HTTP2ResponseWriter(outbound: outbound, allocator: self.stream.channel.allocator)
-                guard
-                    let request = Self.request(
-                        head, frames: frames, configuration: self.configuration, remote: self.remoteAddress,
-                        cancellation: self.cancellation)
-                else {
-                    try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
-                    return
-                }
-                defer { self.configuration.requestBodyBudget.release(request.body.reserved) }
-                do {
-                    try await self.configuration.http2Responder.respond(to: request, writer: writer)
-                } catch let error as HTTP2RequestBodyError where !writer.hasSentHead {
-                    try await Self.reject(error, grpc: request.isGRPC, writer: writer)
-                }
-                if writer.hasSentHead, !writer.isFinished { try await writer.finish() }
-                if !writer.hasSentHead {
-                    try await writer.writeHead(status: .internalServerError, headers: [:], endStream: true)
-                }
-                // A response complete before the request (a gRPC stream ended with an error while
-                // its client still sends): RST_STREAM NO_ERROR, as RFC 9113 §8.1 says, so closing
-                // the stream does not reset it with CANCEL, which a gRPC client may take for the
-                // call's status instead of the trailers it was just sent.
-                if !request.body.hasEnded { try await outbound.write(.rstStream(.noError)) }
+            guard
+                let request = Self.request(
+                    self.head, inbox: self.inbox, configuration: self.configuration, remote: self.remoteAddress,
+                    cancellation: self.cancellation)
+            else {
+                try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
+                return
             }
+            defer { self.configuration.requestBodyBudget.release(request.body.reserved) }
+            do {
+                try await self.configuration.http2Responder.respond(to: request, writer: writer)
+            } catch let error as HTTP2RequestBodyError where !writer.hasSentHead {
+                try await Self.reject(error, grpc: request.isGRPC, writer: writer)
+            }
+            if writer.hasSentHead, !writer.isFinished { try await writer.finish() }
+            if !writer.hasSentHead {
+                try await writer.writeHead(status: .internalServerError, headers: [:], endStream: true)
+            }
+            // A response complete before the request (a gRPC stream ended with an error while
+            // its client still sends): RST_STREAM NO_ERROR, as RFC 9113 §8.1 says, so the stream
+            // is not reset with CANCEL, which a gRPC client may take for the call's status
+            // instead of the trailers it was just sent.
+            if !request.body.hasEnded { try await self.outbound.write([.rstStream(.noError)]) }
+            // Both sides ended: the stream closes once its frames are out (closing it now could
+            // cut frames still waiting for the client's flow-control window).
         } catch {
             // The stream is reset by closing it; the connection and its other streams go on.
             self.logger.debug("HTTP/2 stream ended with an error: \(error)")
+            self.channel.close(promise: nil)
         }
     }
 
     /// The request of a stream's first HEADERS frame, or nil when a pseudo-header is missing.
     static func request(
         _ head: HTTP2Frame.FramePayload.Headers,
-        frames: HTTP2RequestBody.Frames,
+        inbox: HTTP2StreamInbox,
         configuration: HTTPServerConfiguration,
         remote: RemoteAddress?,
         cancellation: HTTP2StreamCancellation
@@ -76,7 +78,7 @@ struct HTTP2StreamExchange {
         }
         guard let method, let path else { return nil }
         let body = HTTP2RequestBody(
-            frames: frames, ended: head.endStream, limit: configuration.maxRequestBodySize,
+            frames: inbox, ended: head.endStream, limit: configuration.maxRequestBodySize,
             budget: configuration.requestBodyBudget)
         return HTTP2Request(
             method: HTTPMethod(rawValue: method), path: path, authority: authority, headers: headers, remoteAddress: remote,

@@ -8,6 +8,6 @@ enum DetectedConnection: Sendable {
     case http1(HTTPServer.ConnectionChannel)
     /// HTTP/1.1 on a server with a ``WebSocketResponder``: what the first request made of it.
     case upgradable(EventLoopFuture<HTTP1Upgrade>)
-    /// HTTP/2: the stream multiplexer; each inbound stream is served by ``HTTP2StreamExchange``.
-    case http2(NIOHTTP2Handler.AsyncStreamMultiplexer<HTTP2StreamExchange.StreamChannel>)
+    /// HTTP/2: its streams, each served by ``HTTP2StreamExchange`` on a task of its own.
+    case http2(HTTP2ConnectionStreams)
 }

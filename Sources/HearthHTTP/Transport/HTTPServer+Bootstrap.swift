@@ -17,6 +17,7 @@ extension HTTPServer {
     func bind(group: any EventLoopGroup) async throws -> (any Channel, AsyncStream<AcceptedConnection>) {
         let configuration = self.configuration
         let logger = self.logger
+        let flushers = self.flushers
         let (connections, continuation) = AsyncStream.makeStream(of: AcceptedConnection.self)
         let serverChannel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -32,7 +33,7 @@ extension HTTPServer {
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let detected = try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+                    let detected = try Self.configureDetection(on: channel, configuration: configuration, flushers: flushers, logger: logger)
                     if case .terminated = continuation.yield(AcceptedConnection(channel: channel, detected: detected)) {
                         // Too late to be served: close it, finishing an HTTP/1.1 writer properly.
                         channel.close(promise: nil)
@@ -55,8 +56,9 @@ extension HTTPServer {
     package static func accept(
         _ channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
     ) async throws -> AcceptedConnection {
+        let flushers = StreamFlushers()
         let detected = try await channel.eventLoop.submit {
-            try Self.configureDetection(on: channel, configuration: configuration, logger: logger)
+            try Self.configureDetection(on: channel, configuration: configuration, flushers: flushers, logger: logger)
         }.get()
         return AcceptedConnection(channel: channel, detected: detected)
     }
@@ -65,7 +67,7 @@ extension HTTPServer {
     /// Must run on the channel's event loop.
     /// - Returns: the detection's outcome, the connection ready to serve.
     static func configureDetection(
-        on channel: any Channel, configuration: HTTPServerConfiguration, logger: Logger
+        on channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
     ) throws -> EventLoopFuture<DetectedConnection> {
         let sync = channel.pipeline.syncOperations
         if let tls = configuration.tls {
@@ -83,34 +85,45 @@ extension HTTPServer {
                     }
                     return .http1(try Self.makeConnectionChannel(wrapping: channel, configuration: configuration, logger: logger))
                 case .http2:
-                    return .http2(try Self.makeHTTP2Connection(wrapping: channel, configuration: configuration))
+                    return .http2(try Self.makeHTTP2Connection(wrapping: channel, configuration: configuration, flushers: flushers, logger: logger))
                 }
             })
         return promise.futureResult
     }
 
-    /// NIO's HTTP/2 handler and stream multiplexer, each stream wrapped for
-    /// ``HTTP2StreamExchange``. The settings bound what a client can make a connection hold:
-    /// 100 concurrent streams, headers as large as HTTP/1.1's (``HTTPServerConfiguration/maxHeaderSize``),
-    /// a 64 KiB receive window per stream, and the stream's outbound buffer at the
-    /// connection's write-buffer size. Must run on the channel's event loop.
+    /// NIO's HTTP/2 handler and stream multiplexer, each stream served by an
+    /// ``HTTP2StreamHandler`` (auto-read off: it reads as its task takes the frames). The
+    /// settings bound what a client can make a connection hold: 100 concurrent streams, headers
+    /// as large as HTTP/1.1's (``HTTPServerConfiguration/maxHeaderSize``), a 64 KiB receive
+    /// window per stream, and the stream's outbound buffer at the connection's write-buffer
+    /// size. The connection is closed once idle: no stream open and nothing sent either way for
+    /// the idle timeout (``IdleConnectionCloser``). Must run on the channel's event loop.
     static func makeHTTP2Connection(
-        wrapping channel: any Channel, configuration: HTTPServerConfiguration
-    ) throws -> NIOHTTP2Handler.AsyncStreamMultiplexer<HTTP2StreamExchange.StreamChannel> {
-        var http2 = NIOHTTP2Handler.Configuration()
-        http2.connection.initialSettings = [
+        wrapping channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
+    ) throws -> HTTP2ConnectionStreams {
+        var connection = NIOHTTP2Handler.ConnectionConfiguration()
+        connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
             HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
         ]
-        http2.stream.outboundBufferSizeHighWatermark = max(1, configuration.connectionWriteBuffer)
-        http2.stream.outboundBufferSizeLowWatermark = max(1, configuration.connectionWriteBuffer / 2)
-        try channel.pipeline.syncOperations.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
-        try channel.pipeline.syncOperations.addHandler(IdleConnectionCloser())
-        return try channel.pipeline.syncOperations.configureAsyncHTTP2Pipeline(mode: .server, configuration: http2) { stream in
+        var stream = NIOHTTP2Handler.StreamConfiguration()
+        stream.outboundBufferSizeHighWatermark = max(1, configuration.connectionWriteBuffer)
+        stream.outboundBufferSizeLowWatermark = max(1, configuration.connectionWriteBuffer / 2)
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
+        let open = IdleConnectionCloser.OpenStreams()
+        try sync.addHandler(IdleConnectionCloser(streams: open))
+        let streams = HTTP2ConnectionStreams(
+            connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
+        _ = try sync.configureHTTP2Pipeline(
+            mode: .server, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: open
+        ) { stream in
             stream.eventLoop.makeCompletedFuture {
-                try HTTP2StreamExchange.StreamChannel(wrappingChannelSynchronously: stream)
+                try stream.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+                try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(streams: streams))
             }
         }
+        return streams
     }
 
     /// Builds one connection's pipeline on `channel` and wraps it for ``serve(_:)``: request

@@ -261,8 +261,8 @@ public final class HTTPServer: Sendable {
             case nil:
                 channel.close(promise: nil)
             }
-        case .http2(let multiplexer):
-            await self.serveHTTP2(multiplexer, channel: channel)
+        case .http2(let streams):
+            await self.serveHTTP2(streams)
         }
     }
 

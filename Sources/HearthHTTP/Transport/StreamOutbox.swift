@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOWebSocket
 import Synchronization
 
@@ -25,9 +26,10 @@ import Synchronization
 /// NIO's buffer adds at most that watermark plus one slice per connection. `write` makes its
 /// producer wait once `limit` bytes are held or the channel is not writable.
 ///
-/// The same outbox serves a WebSocket session's messages (``Framing/webSocketText``), so a
-/// thousand sockets listening on one location are batched and bounded exactly as a thousand
-/// event streams are.
+/// The same outbox serves a WebSocket session's messages (``Framing/webSocketText``) and an
+/// HTTP/2 stream's streamed body (``Framing/http2Data``: a gRPC Listen call's messages), so a
+/// thousand sockets or streams listening on one location are batched and bounded exactly as a
+/// thousand event streams are.
 final class StreamOutbox: Sendable {
     /// How drained bytes reach the channel.
     enum Framing: Sendable {
@@ -36,6 +38,11 @@ final class StreamOutbox: Sendable {
         /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`). Pieces
         /// leave whole, never sliced, so no message is cut across two drains.
         case webSocketText
+        /// As HTTP/2 DATA frames on a stream's child channel (``HTTP2StreamBody``), sliced
+        /// freely (the bytes are opaque: a gRPC message may span frames). The child channel is
+        /// writable while the client's flow-control window and the stream's outbound buffer
+        /// have room, so a drain stops, and retries a window later, when the client does not read.
+        case http2Data
     }
 
     private struct State: Sendable {
@@ -288,6 +295,11 @@ final class StreamOutbox: Sendable {
                 channel.write(frame, promise: index == messages.count - 1 ? promise : nil)
             }
             if messages.isEmpty { promise?.succeed() }
+        case .http2Data:
+            for (index, buffer) in buffers.enumerated() {
+                let frame = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(buffer)))
+                channel.write(frame, promise: index == buffers.count - 1 ? promise : nil)
+            }
         }
         channel.flush()
     }

@@ -1,12 +1,15 @@
 import HearthFirestore
 import HearthFirestoreProto
 import HearthGRPC
+import HearthHTTP
 
 extension FirestoreGRPCService {
-    /// `Listen`: one realtime session per call (`ListenCall`), fed by three tasks that end
-    /// together: the client's requests (add and remove targets), the session's own loop
-    /// (keep-alives, rules re-checks, the end when it is cut off) and the drain that writes what
-    /// the session queued (`ListenCallWriter`), waiting for flow control.
+    /// `Listen`: one realtime session per call (`ListenCall`), fed by two tasks that end
+    /// together: the client's requests (add and remove targets) and the session's own loop
+    /// (keep-alives, rules re-checks, the end when it is cut off). What the session sends goes
+    /// into the call's body (`GRPCResponseStream.streamBody`: the stream's outbox, drained by its
+    /// event loop in batches, one write per window, bounded by `--stream-buffer`) without
+    /// waking a task per message; the call's status leaves after whatever the body still holds.
     ///
     /// How a call ends: the client half-closes or resets it (OK, or the reset; every target
     /// leaves its store), the client fell more than `--stream-buffer` bytes behind
@@ -23,7 +26,6 @@ extension FirestoreGRPCService {
         guard let first = try await iterator.next() else { return }
         let database = try call.database(first.database, field: "database")
         let settings = self.listening.settings
-        let writer = ListenCallWriter(bound: settings.bufferedBytes)
         let credential = self.identities.provider.credential(of: call.caller)
         let session = StreamSession(
             scope: database.project, encoder: ListenResponseEncoder(targetID: nil), streams: self.listening.streams,
@@ -33,37 +35,32 @@ extension FirestoreGRPCService {
         try listen.handle(first)
         let reader = ListenRequestReader(iterator: iterator)
         defer { listen.close() }
+        let body = try await responses.streamBody(bound: settings.bufferedBytes)
         try await withThrowingTaskGroup(of: ListenCallEnding.self) { group in
             group.addTask {
-                try await session.serve(on: writer)
+                try await session.serve(on: body)
                 return .sessionEnded
-            }
-            group.addTask {
-                try await writer.drain { try await responses.sendFramed($0) }
-                return .drained
             }
             group.addTask {
                 try await reader.forEach { request in try listen.handle(request) }
                 return .clientDone
             }
-            // Whatever ends the call stops the writer first: that ends the drain and the
-            // session's loop, so the group's tasks all return.
+            // Whatever ends the call stops the session first, so the group's tasks all return.
             defer {
-                writer.stop()
+                session.stop()
                 group.cancelAll()
             }
             switch try await group.next() {
             case .sessionEnded?:
-                // The session wrote its last bytes: let them leave, then say why it ended.
-                writer.finish()
-                while let next = try await group.next(), next != .drained {}
-                if writer.wasCutOff {
+                // The session's last bytes are in the body, which the call's end drains before
+                // its status: say why it ended.
+                if body.isCutOff {
                     throw FirestoreError.resourceExhausted(
                         "This Listen stream fell more than \(ListenStream.describe(bytes: settings.bufferedBytes)) behind (its client was not reading), so Hearth ended it to protect the server; the client reconnects and resumes with its resume tokens.")
                 }
                 // The session ends for its credential when the account store refuses it now.
                 if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
-            case .clientDone?, .drained?, nil:
+            case .clientDone?, nil:
                 return
             }
         }

@@ -10,7 +10,8 @@ import Synchronization
 /// `add` and `remove` run on the task reading the client's requests; deliveries come from the
 /// fan-out's task (`deliver`, as the targets' `ListenOutlet`). Both send through one lock, so
 /// the messages of a target and the global snapshots after them leave in the order the table
-/// decided. Sending never waits (`StreamSession.send` queues on `ListenCallWriter`).
+/// decided. Sending never waits (`StreamSession.send` queues on the call's
+/// `HTTP2StreamBody`, drained by the event loop).
 ///
 /// Every add gets exactly one answer: `ADD` then the opening (documents, `CURRENT`, the global
 /// snapshot), sent once the target is registered (microseconds after the request), or `REMOVE`

@@ -1,0 +1,91 @@
+import Logging
+import NIOCore
+import NIOHTTP2
+import Synchronization
+
+/// One HTTP/2 connection's streams being served: starts a task per stream as its request
+/// HEADERS arrive (``HTTP2StreamHandler`` calls ``serve(_:inbox:outbound:channel:)`` on the
+/// event loop), counts them, and lets ``HTTPServer`` wait until they have all ended.
+///
+/// One task per stream, started from the event loop: no task per connection iterating an
+/// async sequence of streams, no second task to make a stream cancellable on its own. A stream
+/// the client resets, or that dies with its connection, cancels its task.
+final class HTTP2ConnectionStreams: Sendable {
+    private struct State {
+        var serving = 0
+        /// Shutdown sent GOAWAY: close the connection once no stream is served.
+        var closeWhenDone = false
+        var connectionClosed = false
+        var drained: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    let connection: any Channel
+    let configuration: HTTPServerConfiguration
+    /// Drains the streamed bodies of the connection's event loop (``HTTP2ResponseWriter/streamBody(bound:)``).
+    let flusher: StreamFlusher
+    let remoteAddress: RemoteAddress?
+    let logger: Logger
+
+    init(connection: any Channel, configuration: HTTPServerConfiguration, flusher: StreamFlusher, logger: Logger) {
+        self.connection = connection
+        self.configuration = configuration
+        self.flusher = flusher
+        self.remoteAddress = connection.remoteAddress.flatMap { address in
+            address.ipAddress.map { RemoteAddress(ip: $0, port: address.port) }
+        }
+        self.logger = logger
+    }
+
+    /// Starts serving the stream whose request HEADERS is `head`.
+    /// - Returns: what cancels the task (the handler calls it when the stream closes).
+    func serve(
+        _ head: HTTP2Frame.FramePayload.Headers, inbox: HTTP2StreamInbox, outbound: HTTP2StreamOutbound, channel: any Channel
+    ) -> HTTP2StreamCancellation {
+        let exchange = HTTP2StreamExchange(
+            head: head, inbox: inbox, outbound: outbound, channel: channel, configuration: self.configuration, flusher: self.flusher,
+            remoteAddress: self.remoteAddress, logger: self.logger)
+        self.state.withLock { $0.serving += 1 }
+        let task = Task {
+            await exchange.serve()
+            self.ended()
+        }
+        exchange.cancellation.attach(task)
+        return exchange.cancellation
+    }
+
+    /// Shutdown began and GOAWAY went out: the connection closes once no stream is served (now,
+    /// if none is).
+    func closeWhenDone() {
+        let closeNow = self.state.withLock { state in
+            state.closeWhenDone = true
+            return state.serving == 0
+        }
+        if closeNow { self.connection.close(promise: nil) }
+    }
+
+    /// Waits until the connection has closed and every stream's task has returned.
+    func servedAll() async {
+        try? await self.connection.closeFuture.get()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = self.state.withLock { state in
+                state.connectionClosed = true
+                guard state.serving > 0 else { return true }
+                state.drained = continuation
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    private func ended() {
+        let (close, drained) = self.state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+            state.serving -= 1
+            guard state.serving == 0 else { return (false, nil) }
+            defer { state.drained = nil }
+            return (state.closeWhenDone && !state.connectionClosed, state.drained)
+        }
+        if close { self.connection.close(promise: nil) }
+        drained?.resume()
+    }
+}
