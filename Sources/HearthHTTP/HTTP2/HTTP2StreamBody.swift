@@ -81,10 +81,6 @@ public final class HTTP2StreamBody: ResponseBodyWriter {
     }
 
     private func schedule(_ drain: StreamOutbox.Drain) {
-        switch drain {
-        case .now: self.outbox.flusher.drainSoon(self.outbox, self.channel)
-        case .later: self.outbox.flusher.enqueue(self.outbox, self.channel)
-        case .none: break
-        }
+        self.outbox.schedule(drain, into: self.channel)
     }
 }

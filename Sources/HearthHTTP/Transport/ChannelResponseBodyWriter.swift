@@ -102,12 +102,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
 
     /// Queues the outbox's drain on the event loop, now or when its window ends.
     private func schedule(_ drain: StreamOutbox.Drain) {
-        let (channel, outbox) = (self.channel, self.outbox)
-        switch drain {
-        case .now: outbox.flusher.drainSoon(outbox, channel)
-        case .later: outbox.flusher.enqueue(outbox, channel)
-        case .none: break
-        }
+        self.outbox.schedule(drain, into: self.channel)
     }
 
     /// Writes whatever is still pending, then the end of the body, in that order (a drain

@@ -97,6 +97,16 @@ final class StreamOutbox: Sendable {
     /// The most a drain hands the channel at a time while it stays writable.
     static let slice = 64 * 1024
 
+    /// Queues `drain` (what an `add` answered) on `channel`'s event loop: at once, or when the
+    /// window ends. The one place every writer over an outbox schedules its drains.
+    func schedule(_ drain: Drain, into channel: any Channel) {
+        switch drain {
+        case .now: self.flusher.drainSoon(self, channel)
+        case .later: self.flusher.enqueue(self, channel)
+        case .none: break
+        }
+    }
+
     /// Bytes waiting for the event loop.
     var pendingBytes: Int {
         self.state.withLock { $0.bytes }

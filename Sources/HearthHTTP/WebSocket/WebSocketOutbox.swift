@@ -97,11 +97,7 @@ public final class WebSocketOutbox: ResponseBodyWriter {
             self.channel.close(promise: nil)
             return false
         }
-        switch drain {
-        case .now: self.outbox.flusher.drainSoon(self.outbox, self.channel)
-        case .later: self.outbox.flusher.enqueue(self.outbox, self.channel)
-        case .none: break
-        }
+        self.outbox.schedule(drain, into: self.channel)
         return true
     }
 }
