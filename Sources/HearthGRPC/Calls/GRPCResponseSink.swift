@@ -30,13 +30,7 @@ final class GRPCResponseSink: Sendable {
     /// Sends bytes that are already whole length-prefixed messages.
     func sendFramed(_ bytes: [UInt8]) async throws {
         try await self.lock.withLock {
-            guard !self.finished.withLock({ $0 }) else {
-                throw GRPCStatus(.internal, "A message was sent after the call ended.")
-            }
-            if !self.headSent.withLock({ $0 }) {
-                try await self.writer.writeHead(status: .ok, headers: Self.head)
-                self.headSent.withLock { $0 = true }
-            }
+            try await self.openBody(else: "A message was sent after the call ended.")
             try await self.writer.write(bytes)
         }
     }
@@ -47,14 +41,18 @@ final class GRPCResponseSink: Sendable {
     /// - Throws: when the stream is gone or the call already ended.
     func streamBody(bound: Int) async throws -> HTTP2StreamBody {
         try await self.lock.withLock {
-            guard !self.finished.withLock({ $0 }) else {
-                throw GRPCStatus(.internal, "A call's body was asked for after the call ended.")
-            }
-            if !self.headSent.withLock({ $0 }) {
-                try await self.writer.writeHead(status: .ok, headers: Self.head)
-                self.headSent.withLock { $0 = true }
-            }
+            try await self.openBody(else: "A call's body was asked for after the call ended.")
             return try await self.writer.streamBody(bound: bound)
+        }
+    }
+
+    /// Under `lock`: sends the head unless it was sent; throws INTERNAL with `misuse` once the
+    /// call has ended.
+    private func openBody(else misuse: String) async throws {
+        guard !self.finished.withLock({ $0 }) else { throw GRPCStatus(.internal, misuse) }
+        if !self.headSent.withLock({ $0 }) {
+            try await self.writer.writeHead(status: .ok, headers: Self.head)
+            self.headSent.withLock { $0 = true }
         }
     }
 
