@@ -1,5 +1,6 @@
 import HearthHTTP
 import HearthTesting
+import Synchronization
 import Testing
 
 /// The WebSocket upgrade on HTTP/1.1: accepted on the paths a ``WebSocketResponder`` takes,
@@ -95,6 +96,24 @@ struct WebSocketServerTests {
         try await server.stop()
     }
 
+    /// A session runs on a task of its own, not its connection's: shutdown still closes it, and
+    /// `run()` returns only once its handler has returned, however long it takes to finish.
+    @Test func runReturnsOnceSessionsHaveEnded() async throws {
+        let responder = LingeringWebSocketResponder()
+        let server = try await TestServer.start({ $0.webSocketResponder = responder }, responder: echoResponder)
+        let reply = try await onThread {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("GET /ws HTTP/1.1\r\n" + Self.upgrade)
+            _ = try connection.readResponseHead()
+            try connection.send(Self.maskedFrame(opcode: 0x1, Array("hello".utf8)))
+            return try Self.readFrame(connection)
+        }
+        #expect(reply.payload == Array("echo: hello".utf8))
+        #expect(responder.ended.load(ordering: .relaxed) == 0)
+        try await server.stop()
+        #expect(responder.ended.load(ordering: .relaxed) == 1)
+    }
+
     /// A client frame (masked, as RFC 6455 requires of clients), payload under 126 bytes.
     static func maskedFrame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
         let mask: [UInt8] = [0x11, 0x22, 0x33, 0x44]
@@ -127,5 +146,23 @@ struct EchoWebSocketResponder: WebSocketResponder, WebSocketHandler {
             case .binary(let bytes): try await session.send(.binary(bytes))
             }
         }
+    }
+}
+
+/// As ``EchoWebSocketResponder``, then, once its client is gone (the server shut down), takes
+/// its time before it returns and counts it in `ended`.
+final class LingeringWebSocketResponder: WebSocketResponder, WebSocketHandler {
+    let ended = Atomic(0)
+
+    func handler(for request: Request) -> (any WebSocketHandler)? {
+        request.path == "/ws" ? self : nil
+    }
+
+    func serve(_ session: WebSocketSession) async throws {
+        while let message = try? await session.receive() {
+            if case .text(let text) = message { try? await session.send(.text("echo: \(text)")) }
+        }
+        for _ in 0..<100 { await Task.yield() }
+        self.ended.add(1, ordering: .relaxed)
     }
 }

@@ -88,7 +88,14 @@ extension HTTPServer {
                 try await handler.serve(session)
             }
         } catch {
-            self.logger.debug("WebSocket session on \(path) ended with an error: \(error)")
+            self.sessionEnded(path: path, error: error)
         }
+    }
+
+    /// Logs a session's failure; out of line, so ``serveWebSocket(_:_:path:)``'s frame (kept for
+    /// the connection's life) does not hold the log line's locals.
+    @inline(never)
+    private func sessionEnded(path: String, error: any Error) {
+        self.logger.debug("WebSocket session on \(path) ended with an error: \(error)")
     }
 }

@@ -62,6 +62,8 @@ public final class HTTPServer: Sendable {
     let state = Mutex(State())
     let shutdownSignal = StopSignal()
     let flushers = StreamFlushers()
+    /// Upgraded WebSocket sessions, each on a task of its own (`serveDetected`).
+    let webSocketTasks = WebSocketSessionTasks()
     /// The event loops every server of the process shares, when given; else each server makes its own.
     let sharedGroup: HTTPEventLoops?
 
@@ -180,10 +182,11 @@ public final class HTTPServer: Sendable {
         await withDiscardingTaskGroup { tasks in
             for await connection in listener.connections {
                 tasks.addTask {
-                    await self.serve(connection)
+                    _ = await self.serveConnection(connection)
                 }
             }
         }
+        await self.webSocketTasks.allEnded()
         try await listener.ownGroup?.shutdownGracefully()
         self.logger.info("HTTP server on \(listener.host):\(listener.port) stopped")
     }
@@ -224,30 +227,38 @@ public final class HTTPServer: Sendable {
         try await channel?.closeFuture.get()
     }
 
-    /// Serves one accepted connection once its protocol is known, until it closes (the task
-    /// ``run()`` starts per connection); `package` for the HTTP fuzz harness.
     /// The responder of this server's HTTP/2 streams (the fuzz harnesses serve connections
     /// with it on in-memory channels).
     package var http2Responder: any HTTP2StreamResponder { self.configuration.http2Responder }
 
+    /// Serves one accepted connection once its protocol is known, until it closes (a WebSocket
+    /// session too, though it runs on a task of its own); `package` for the fuzz harnesses.
     package func serve(_ accepted: AcceptedConnection) async {
-        let channel = accepted.channel
-        await self.tracking(channel) {
-            await self.serveDetected(accepted)
-        }
+        if let session = await self.serveConnection(accepted) { await session.value }
     }
 
-    /// Waits for the connection's protocol, then serves it. Each protocol's serving function is
-    /// `@inline(never)`: an async frame is sized for every path through its function and lives
-    /// as long as the connection, so inlined, the HTTP/2 and WebSocket paths' locals would be
-    /// paid by every HTTP/1.1 listener too (and the other way round).
-    private func serveDetected(_ accepted: AcceptedConnection) async {
+    /// ``run()``'s task per connection: serves it, or, once it upgraded to WebSocket, returns
+    /// the task that serves the session (and ends, releasing what detection cost it).
+    func serveConnection(_ accepted: AcceptedConnection) async -> Task<Void, Never>? {
+        var session: Task<Void, Never>?
+        await self.tracking(accepted.channel) {
+            session = await self.serveDetected(accepted)
+        }
+        return session
+    }
+
+    /// Waits for the connection's protocol, then serves it; a WebSocket session is started on
+    /// a task of its own (``WebSocketSessionTasks``), returned. Each protocol's serving function
+    /// is `@inline(never)`: an async frame is sized for every path through its function and
+    /// lives as long as the connection, so inlined, the HTTP/2 and WebSocket paths' locals
+    /// would be paid by every HTTP/1.1 listener too (and the other way round).
+    private func serveDetected(_ accepted: AcceptedConnection) async -> Task<Void, Never>? {
         let channel = accepted.channel
         let detected: DetectedConnection
         do {
             detected = try await accepted.detected.get()
         } catch {
-            return  // closed (or timed out) before it said which protocol it speaks
+            return nil  // closed (or timed out) before it said which protocol it speaks
         }
         switch detected {
         case .http1(let connection):
@@ -257,13 +268,14 @@ public final class HTTPServer: Sendable {
             case .http(let connection):
                 await self.serveHTTP1(connection)
             case .webSocket(let session, let handler, let path):
-                await self.serveWebSocket(session, handler, path: path)
+                return self.webSocketTasks.start { await self.serveWebSocket(session, handler, path: path) }
             case nil:
                 channel.close(promise: nil)
             }
         case .http2(let streams):
             await self.serveHTTP2(streams)
         }
+        return nil
     }
 
     /// Serves one HTTP/1.1 connection until it closes; `package` so the HTTP fuzz harness can

@@ -33,24 +33,49 @@ public final class WebSocketSession {
     }
 
     /// The next message, or nil once the client closed the session (or the connection ended).
+    /// Kept lean (its frame stays allocated while the handler waits for a message, for the
+    /// connection's whole life): what a frame means is told by a synchronous function, and
+    /// the answers to pings and closes are written by functions of their own.
     public func receive() async throws -> WebSocketMessage? {
         while !self.closed, let frame = try await self.inbound.next() {
-            let data = frame.unmaskedData
-            switch frame.opcode {
-            case .text:
-                return .text(String(buffer: data))
-            case .binary:
-                return .binary(Array(data.readableBytesView))
-            case .ping:
-                try await self.outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: data))
-            case .connectionClose:
+            switch Self.meaning(of: frame) {
+            case .message(let message):
+                return message
+            case .ping(let data):
+                try await self.pong(data)
+            case .close(let data):
                 try await self.close(echoing: data)
                 return nil
-            default:
+            case .ignored:
                 continue
             }
         }
         return nil
+    }
+
+    /// What a frame from the client is to ``receive()``.
+    private enum Meaning {
+        case message(WebSocketMessage)
+        case ping(ByteBuffer)
+        case close(ByteBuffer)
+        case ignored
+    }
+
+    @inline(never)
+    private static func meaning(of frame: WebSocketFrame) -> Meaning {
+        let data = frame.unmaskedData
+        switch frame.opcode {
+        case .text: return .message(.text(String(buffer: data)))
+        case .binary: return .message(.binary(Array(data.readableBytesView)))
+        case .ping: return .ping(data)
+        case .connectionClose: return .close(data)
+        default: return .ignored
+        }
+    }
+
+    @inline(never)
+    private func pong(_ data: ByteBuffer) async throws {
+        try await self.outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: data))
     }
 
     /// Sends one message in one frame: text through ``outbox`` (in order with what others queue
@@ -75,6 +100,7 @@ public final class WebSocketSession {
         try await self.close(echoing: data)
     }
 
+    @inline(never)
     private func close(echoing data: ByteBuffer) async throws {
         guard !self.closed else { return }
         self.closed = true
