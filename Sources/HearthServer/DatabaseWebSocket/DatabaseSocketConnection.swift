@@ -28,7 +28,7 @@ import Synchronization
 /// goes on unauthenticated. When the connection ends, however it ends, its
 /// onDisconnect operations run, as the caller it has then.
 ///
-/// Cost per idle connection: this object, its session (and the one child task that runs its
+/// Cost per idle connection: this object, its session (and the one task that runs its
 /// keep-alives), one entry per listen, and the bytes its onDisconnect operations hold (bounded).
 final class DatabaseSocketConnection: WebSocketHandler {
     /// A listen as the client names it: location and tag (nil for a default listen).
@@ -82,39 +82,56 @@ final class DatabaseSocketConnection: WebSocketHandler {
         self.state = Mutex(State(disconnect: DatabaseDisconnectOperations(maxBytes: Self.maxDisconnectBytes)))
     }
 
+    /// Serves the connection until the client goes. Kept lean: this frame and `read`'s stay
+    /// allocated (in the task's memory) for the connection's whole life, so the setup, each
+    /// message's handling and the logging are synchronous functions of their own, and the
+    /// session's control loop runs in a task of its own rather than an `async let`, whose
+    /// child record would sit in this frame.
     func serve(_ socket: WebSocketSession) async throws {
-        let settings = self.service.settings
-        let session = StreamSession(
-            scope: self.namespace, encoder: DatabaseSocketEncoder(), streams: self.service.streams, capacity: settings.bufferedEvents,
-            bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false, credential: self)
+        let (session, acknowledgements) = self.open(socket.outbox)
+        try await socket.outbox.write(self.hello())
         let outbox = socket.outbox
-        session.attach(outbox)
-        let host = self.request.headers["Host"] ?? "localhost"
-        try await outbox.write(DatabaseSocketEncoder.hello(now: WallClock.milliseconds(), host: host, session: Self.sessionID()))
-        let acknowledgements = DatabaseSocketAcknowledgements { [self] write in
-            try? await outbox.write(await self.acknowledgement(write.number, write.receipt))
-            self.waiting.subtract(1, ordering: .relaxed)
-        }
-        // An async let, not a task group: its child task lives in this task's memory.
-        async let served: Void = session.serve(on: outbox)
+        // Its own task: it wakes only for keep-alives, re-checks, the credential's expiry and
+        // the end; `session.stop()` below ends it, and it is awaited before the connection's
+        // onDisconnect operations run, as a child task would be.
+        let control = Task { try await session.serve(on: outbox) }
         do {
-            try await self.read(socket, session) { reply in
-                guard case .durable(let number, let receipt) = reply else { return }
-                if self.waiting.add(1, ordering: .relaxed).newValue <= Self.maxPendingAcknowledgements {
-                    acknowledgements.add((number, receipt))
-                } else {
-                    self.waiting.subtract(1, ordering: .relaxed)
-                    try await outbox.write(await self.acknowledgement(number, receipt))
-                }
-            }
+            try await self.read(socket, session, acknowledgements)
         } catch {
-            self.logger.debug("Realtime Database WebSocket on namespace \(self.namespace) ended: \(error)")
+            self.ended(with: error)
         }
         session.stop()
         self.state.withLock { $0.expiry?.cancel() }
         await acknowledgements.finish()
-        try? await served
+        _ = await control.result
         await self.runDisconnectOperations()
+    }
+
+    /// The connection's session, attached to `outbox` (replies and pushes leave in order), and
+    /// the sender of its writes' acknowledgements.
+    @inline(never)
+    private func open(_ outbox: WebSocketOutbox) -> (StreamSession, DatabaseSocketAcknowledgements) {
+        let settings = self.service.settings
+        let session = StreamSession(
+            scope: self.namespace, encoder: DatabaseSocketEncoder(), streams: self.service.streams, capacity: settings.bufferedEvents,
+            bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false, credential: self)
+        session.attach(outbox)
+        let acknowledgements = DatabaseSocketAcknowledgements { [self] write in
+            try? await outbox.write(await self.acknowledgement(write.number, write.receipt))
+            self.waiting.subtract(1, ordering: .relaxed)
+        }
+        return (session, acknowledgements)
+    }
+
+    /// The server's hello for this connection.
+    @inline(never)
+    private func hello() -> [UInt8] {
+        DatabaseSocketEncoder.hello(now: WallClock.milliseconds(), host: self.request.headers["Host"] ?? "localhost", session: Self.sessionID())
+    }
+
+    @inline(never)
+    private func ended(with error: any Error) {
+        self.logger.debug("Realtime Database WebSocket on namespace \(self.namespace) ended: \(error)")
     }
 
     /// The `ok` of write `number` once `receipt` is durable, or why it could not be saved.
@@ -127,38 +144,62 @@ final class DatabaseSocketConnection: WebSocketHandler {
         }
     }
 
-    /// Reads and handles messages until the client goes; `deferred` takes the replies that
-    /// wait for durability.
+    /// Reads and handles messages until the client goes; the replies that wait for durability
+    /// go to `acknowledgements` (or, past `maxPendingAcknowledgements`, are waited for here).
     private func read(
-        _ socket: WebSocketSession, _ session: StreamSession, deferred: (DatabaseSocketReply) async throws -> Void
+        _ socket: WebSocketSession, _ session: StreamSession, _ acknowledgements: DatabaseSocketAcknowledgements
     ) async throws {
         var frames = DatabaseSocketFrames(maxBytes: Self.maxMessageBytes)
         while let message = try await socket.receive() {
-            guard case .text(let text) = message else {
-                try await socket.close(code: .protocolError, reason: "The Realtime Database protocol sends text frames only.")
-                return
-            }
-            let request: (DatabaseSocketRequest, size: Int)?
-            do {
-                request = try Self.request(in: text, frames: &frames)
-            } catch {
-                guard let number = error.request else {
-                    self.logger.info("Closed a Realtime Database WebSocket on namespace \(self.namespace): \(error.message)")
-                    try await socket.close(code: .protocolError, reason: String(error.message.prefix(120)))
-                    return
+            switch self.step(message, frames: &frames, session: session) {
+            case .send(let bytes):
+                try await socket.outbox.write(bytes)
+            case .durable(let number, let receipt):
+                if self.waiting.add(1, ordering: .relaxed).newValue <= Self.maxPendingAcknowledgements {
+                    acknowledgements.add((number, receipt))
+                } else {
+                    self.waiting.subtract(1, ordering: .relaxed)
+                    try await self.acknowledgeNow(number, receipt, on: socket.outbox)
                 }
-                try await socket.outbox.write(DatabaseSocketEncoder.reply(number, status: "invalid_data", data: .string(error.message)))
+            case .close(let reason):
+                try await socket.close(code: .protocolError, reason: reason)
+                return
+            case .nothing:
                 continue
             }
-            switch request {
-            case (.request(let number, let action), let size)?:
-                let reply = self.handle(action, number: number, size: size, session: session)
-                if case .now(let bytes) = reply { try await socket.outbox.write(bytes) } else { try await deferred(reply) }
-            case (.ping, _)?:
-                try await socket.outbox.write(DatabaseSocketEncoder.pong)
-            case (.ignored, _)?, nil:
-                continue
+        }
+    }
+
+    /// Waits until write `number` is durable and sends its `ok` (too many already wait).
+    @inline(never)
+    private func acknowledgeNow(_ number: Int64, _ receipt: DatabaseJournalReceipt?, on outbox: WebSocketOutbox) async throws {
+        try await outbox.write(await self.acknowledgement(number, receipt))
+    }
+
+    /// What `message` asks for: parsed (joining split messages in `frames`) and carried out.
+    @inline(never)
+    private func step(_ message: WebSocketMessage, frames: inout DatabaseSocketFrames, session: StreamSession) -> DatabaseSocketStep {
+        guard case .text(let text) = message else { return .close(reason: "The Realtime Database protocol sends text frames only.") }
+        let request: (DatabaseSocketRequest, size: Int)?
+        do {
+            request = try Self.request(in: text, frames: &frames)
+        } catch {
+            guard let number = error.request else {
+                self.logger.info("Closed a Realtime Database WebSocket on namespace \(self.namespace): \(error.message)")
+                return .close(reason: String(error.message.prefix(120)))
             }
+            return .send(DatabaseSocketEncoder.reply(number, status: "invalid_data", data: .string(error.message)))
+        }
+        switch request {
+        case (.request(let number, let action), let size)?:
+            switch self.handle(action, number: number, size: size, session: session) {
+            case .now(let bytes): return .send(bytes)
+            case .durable(let number, let receipt): return .durable(number: number, receipt: receipt)
+            }
+        case (.ping, _)?:
+            return .send(DatabaseSocketEncoder.pong)
+        case (.ignored, _)?, nil:
+            return .nothing
         }
     }
 
