@@ -66,7 +66,7 @@ import Testing
         _ = outbox.add(SharedBytes(Array("data: {\"a\":1}\n\n".utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
         outbox.drain(into: channel)
         let first = try channel.readOutbound(as: ByteBuffer.self)
-        #expect(first.map { String(buffer: $0) } == "10\r\ndata: {\"a\":1}\n\n\r\n")
+        #expect(first.map { String(buffer: $0) } == "f\r\ndata: {\"a\":1}\n\n\r\n")
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
     }
 
