@@ -209,6 +209,8 @@ let package = Package(
             dependencies: [
                 "HearthHTTP", "HearthTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],

@@ -70,6 +70,19 @@ struct RequestTests {
         #expect(request.query.items.count == queryCount)
         #expect(request.uri == uri)
     }
+
+    /// Paths split byte by byte (ASCII) or character by character (any other) give what
+    /// splitting on the character `/` gives: a combining mark after a `/` joins it into one
+    /// character, which is not a separator.
+    @Test(arguments: [
+        "/v1/projects/p/databases/(default)/documents/users/alice", "", "/", "//", "a/b", "/a//b/", "/é/ü",
+        "/a/\u{301}b", "/x%2Fy/z",
+    ])
+    func pathsSplitAsOnTheCharacter(path: String) {
+        let trimmed = path.hasPrefix("/") ? Substring(path).dropFirst() : Substring(path)
+        let expected = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        #expect(Request(method: .get, uri: path).pathSegments == expected)
+    }
 }
 
 struct RemoteAddressTests {

@@ -41,13 +41,16 @@ public struct Request: Sendable {
         self.body = body
         self.remoteAddress = remoteAddress
 
+        // In an ASCII target (the usual one) a byte is a character, so `#` and `?` are found by
+        // byte, without breaking graphemes; otherwise character by character.
+        let ascii = uri.utf8.allSatisfy { $0 < 0x80 }
         var target = Substring(uri)
-        if let fragment = target.firstIndex(of: "#") {
+        if let fragment = ascii ? target.utf8.firstIndex(of: UInt8(ascii: "#")) : target.firstIndex(of: "#") {
             target = target[..<fragment]
         }
         let rawPath: Substring
         let rawQuery: Substring
-        if let question = target.firstIndex(of: "?") {
+        if let question = ascii ? target.utf8.firstIndex(of: UInt8(ascii: "?")) : target.firstIndex(of: "?") {
             rawPath = target[..<question]
             rawQuery = target[target.index(after: question)...]
         } else {
@@ -87,9 +90,29 @@ public struct Request: Sendable {
     }
 
     /// Splits a raw path on `/` after its leading `/`, keeping empty segments.
+    ///
+    /// An ASCII path (what clients send: the rest is percent-encoded) is split on its bytes,
+    /// which for ASCII is the same as splitting on its characters, without the grapheme
+    /// breaking that `split` does per character (most of the cost of a request's target
+    /// on a Firestore document's eight-segment path). O(path length).
     static func splitPath(_ path: Substring) -> [String] {
         let trimmed = path.hasPrefix("/") ? path.dropFirst() : path
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let bytes = trimmed.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        }
+        var segments: [String] = []
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                segments.append(String(trimmed[start..<index]))
+                start = bytes.index(after: index)
+            }
+            bytes.formIndex(after: &index)
+        }
+        segments.append(String(trimmed[start..<index]))
+        return segments
     }
 }
 

@@ -46,7 +46,7 @@ extension HTTPConnection {
         let takesTrailers = chunked && request.acceptsTrailers
         let writer = ChannelResponseBodyWriter(
             channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
-            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
+            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop), framing: chunked ? .httpChunks : .httpBody),
             bound: self.configuration.streamBufferSize, trailers: takesTrailers ? ChannelResponseBodyWriter.Trailers() : nil)
         let outcome = await self.runStream(produce, inline: inline, writer: writer)
         if writer.outbox.isCutOff {

@@ -33,8 +33,13 @@ import Synchronization
 final class StreamOutbox: Sendable {
     /// How drained bytes reach the channel.
     enum Framing: Sendable {
-        /// As HTTP body parts (chunks when the response is chunked), sliced freely.
+        /// As HTTP body parts through the response encoder (a body with a `Content-Length`, or
+        /// one that ends when the connection closes), sliced freely.
         case httpBody
+        /// As HTTP/1.1 chunks framed here and written below the response encoder
+        /// (``StreamOutbox/writeChunks(_:promise:into:)``), sliced freely: a chunked body's
+        /// usual case, an event stream.
+        case httpChunks
         /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`). Pieces
         /// leave whole, never sliced, so no message is cut across two drains.
         case webSocketText
@@ -294,7 +299,9 @@ final class StreamOutbox: Sendable {
             promise = written
         }
         switch self.framing {
-        case .httpBody:
+        case .httpChunks where Self.writeChunks(buffers, promise: promise, into: channel):
+            return
+        case .httpBody, .httpChunks:
             for (index, buffer) in buffers.enumerated() {
                 channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
             }
