@@ -31,7 +31,9 @@ extension FirestoreGRPCService {
             scope: database.project, encoder: ListenResponseEncoder(targetID: nil), streams: self.listening.streams,
             capacity: settings.bufferedSnapshots, bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false,
             credential: credential)
-        let listen = ListenCall(service: self.service, rules: self.listening.rules, fanout: self.listening.fanout, session: session, call: call)
+        let listen = ListenCall(
+            service: self.service, rules: self.listening.rules, fanout: self.listening.fanout, globalSnapshots: self.listening.globalSnapshots,
+            session: session, call: call)
         try listen.handle(first)
         let reader = ListenRequestReader(iterator: iterator)
         defer { listen.close() }
