@@ -44,6 +44,10 @@ final class ListenCall: ListenOutlet {
     /// Handles one request of the client: add or remove a target.
     /// - Throws: INVALID_ARGUMENT when the request is neither, or reuses a target id in use:
     ///   the stream ends with it.
+    ///
+    /// Not inlined: called from the request reader's task, whose async frame (kept while the
+    /// call is idle) would otherwise hold room for everything an add makes on the way.
+    @inline(never)
     func handle(_ request: Google_Firestore_V1_ListenRequest) throws(FirestoreError) {
         switch request.targetChange {
         case .addTarget(let target)?: try self.add(target)
