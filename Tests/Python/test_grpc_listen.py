@@ -349,3 +349,27 @@ def test_on_snapshot_as_a_user_under_rules(hearth_host, project_id, client):
     finally:
         watch.unsubscribe()
         user.close()
+
+
+def test_streams_with_the_same_target_id_get_the_same_bytes_and_other_ids_their_own(hearth_host, project_id, client):
+    """The server encodes a commit once per target id (and the global snapshot once per commit)
+    and shares the bytes among its streams: streams listening under the same id must get
+    byte-identical messages, a stream under another id messages naming its own id."""
+    client.document("shared/a").set({"n": 1})
+    streams = [listen_stream(hearth_host, project_id) for _ in range(3)]
+    try:
+        for stream, target_id in zip(streams, [1, 1, 2]):
+            _add(stream, project_id, _query_target(project_id, "shared", target_id))
+            _until_global(stream)
+        client.document("shared/b").set({"n": 2})
+        seen = [_until_global(stream) for stream in streams]
+        wire = [[firestore_types.ListenResponse.serialize(response) for response in responses] for responses in seen]
+        assert wire[0] == wire[1]
+        assert _summary(seen[0]) == [("change", "b", [1]), ("NO_CHANGE", [1]), ("NO_CHANGE", [])]
+        assert _summary(seen[2]) == [("change", "b", [2]), ("NO_CHANGE", [2]), ("NO_CHANGE", [])]
+        # The same commit: the same document and the same global snapshot, under each one's id.
+        assert seen[2][0].document_change.document == seen[0][0].document_change.document
+        assert wire[2][-1] == wire[0][-1]
+    finally:
+        for stream in streams:
+            stream.close()

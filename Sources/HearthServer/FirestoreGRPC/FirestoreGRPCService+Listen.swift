@@ -4,9 +4,10 @@ import HearthGRPC
 import HearthHTTP
 
 extension FirestoreGRPCService {
-    /// `Listen`: one realtime session per call (`ListenCall`), fed by two tasks that end
-    /// together: the client's requests (add and remove targets) and the session's own loop
-    /// (keep-alives, rules re-checks, the end when it is cut off). What the session sends goes
+    /// `Listen`: one realtime session per call (`ListenCall`), fed by two loops that end
+    /// together: the client's requests (add and remove targets, in a child task) and the
+    /// session's own loop (keep-alives, rules re-checks, the end when it is cut off, in the
+    /// call's task). What the session sends goes
     /// into the call's body (`GRPCResponseStream.streamBody`: the stream's outbox, drained by its
     /// event loop in batches, one write per window, bounded by `--stream-buffer`) without
     /// waking a task per message; the call's status leaves after whatever the body still holds.
@@ -24,6 +25,46 @@ extension FirestoreGRPCService {
     ) async throws {
         var iterator = requests.makeAsyncIterator()
         guard let first = try await iterator.next() else { return }
+        let (session, listen, credential) = try self.openListen(first, call)
+        let settings = self.listening.settings
+        let reader = ListenRequestReader(iterator: iterator)
+        defer { listen.close() }
+        let body = try await responses.streamBody(bound: settings.bufferedBytes)
+        // Two loops, two tasks (this one and one child), not three: each task an idle call keeps
+        // costs its own allocator slabs, a thousand times over for a thousand idle streams.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Whatever ends the requests (the client half-closed, a bad request, the reset)
+                // stops the session's loop below.
+                defer { session.stop() }
+                try await reader.forEach { request in try listen.handle(request) }
+            }
+            defer { group.cancelAll() }
+            try await session.serve(on: body)
+            if reader.hasFinished {
+                // The client is done (OK), or its last request was refused: the reader's error.
+                _ = try await group.next()
+                return
+            }
+            // The session ended by itself (cut off, its credential refused, the stream reset):
+            // its last bytes are in the body, which the call's end drains before its status.
+            group.cancelAll()
+            if body.isCutOff {
+                throw FirestoreError.resourceExhausted(
+                    "This Listen stream fell more than \(ListenStream.describe(bytes: settings.bufferedBytes)) behind (its client was not reading), so Hearth ended it to protect the server; the client reconnects and resumes with its resume tokens.")
+            }
+            // The session ends for its credential when the account store refuses it now.
+            if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
+        }
+    }
+
+    /// The call's session and its first request handled: synchronous and not inlined, so that
+    /// what it makes on the way lives on the thread's stack, not in the call's async frame,
+    /// which an idle call keeps (in its task's allocator slabs) for as long as it is open.
+    @inline(never)
+    private func openListen(
+        _ first: Google_Firestore_V1_ListenRequest, _ call: FirestoreGRPCCall
+    ) throws -> (StreamSession, ListenCall, AccountCredential?) {
         let database = try call.database(first.database, field: "database")
         let settings = self.listening.settings
         let credential = self.identities.provider.credential(of: call.caller)
@@ -31,38 +72,10 @@ extension FirestoreGRPCService {
             scope: database.project, encoder: ListenResponseEncoder(targetID: nil), streams: self.listening.streams,
             capacity: settings.bufferedSnapshots, bufferedBytes: settings.bufferedBytes, endsWithLastSubscription: false,
             credential: credential)
-        let listen = ListenCall(service: self.service, rules: self.listening.rules, fanout: self.listening.fanout, session: session, call: call)
+        let listen = ListenCall(
+            service: self.service, rules: self.listening.rules, fanout: self.listening.fanout, globalSnapshots: self.listening.globalSnapshots,
+            session: session, call: call)
         try listen.handle(first)
-        let reader = ListenRequestReader(iterator: iterator)
-        defer { listen.close() }
-        let body = try await responses.streamBody(bound: settings.bufferedBytes)
-        try await withThrowingTaskGroup(of: ListenCallEnding.self) { group in
-            group.addTask {
-                try await session.serve(on: body)
-                return .sessionEnded
-            }
-            group.addTask {
-                try await reader.forEach { request in try listen.handle(request) }
-                return .clientDone
-            }
-            // Whatever ends the call stops the session first, so the group's tasks all return.
-            defer {
-                session.stop()
-                group.cancelAll()
-            }
-            switch try await group.next() {
-            case .sessionEnded?:
-                // The session's last bytes are in the body, which the call's end drains before
-                // its status: say why it ended.
-                if body.isCutOff {
-                    throw FirestoreError.resourceExhausted(
-                        "This Listen stream fell more than \(ListenStream.describe(bytes: settings.bufferedBytes)) behind (its client was not reading), so Hearth ended it to protect the server; the client reconnects and resumes with its resume tokens.")
-                }
-                // The session ends for its credential when the account store refuses it now.
-                if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
-            case .clientDone?, nil:
-                return
-            }
-        }
+        return (session, listen, credential)
     }
 }

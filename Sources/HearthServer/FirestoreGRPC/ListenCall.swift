@@ -21,16 +21,22 @@ final class ListenCall: ListenOutlet {
     let service: FirestoreService
     let rules: FirestoreRulesRegistry
     let fanout: ListenFanout
+    /// The global snapshot's shared encoding (one per commit for every stream).
+    let globalSnapshots: ListenGlobalSnapshots
     let session: StreamSession
     let call: FirestoreGRPCCall
     private let table = Mutex(ListenTargetTable())
     /// The targets by id, so an id the session dropped (rules denial) can be reused.
     private let targets = Mutex<[Int32: ListenStream]>([:])
 
-    init(service: FirestoreService, rules: FirestoreRulesRegistry, fanout: ListenFanout, session: StreamSession, call: FirestoreGRPCCall) {
+    init(
+        service: FirestoreService, rules: FirestoreRulesRegistry, fanout: ListenFanout, globalSnapshots: ListenGlobalSnapshots,
+        session: StreamSession, call: FirestoreGRPCCall
+    ) {
         self.service = service
         self.rules = rules
         self.fanout = fanout
+        self.globalSnapshots = globalSnapshots
         self.session = session
         self.call = call
     }
@@ -38,6 +44,10 @@ final class ListenCall: ListenOutlet {
     /// Handles one request of the client: add or remove a target.
     /// - Throws: INVALID_ARGUMENT when the request is neither, or reuses a target id in use:
     ///   the stream ends with it.
+    ///
+    /// Not inlined: called from the request reader's task, whose async frame (kept while the
+    /// call is idle) would otherwise hold room for everything an add makes on the way.
+    @inline(never)
     func handle(_ request: Google_Firestore_V1_ListenRequest) throws(FirestoreError) {
         switch request.targetChange {
         case .addTarget(let target)?: try self.add(target)
@@ -105,9 +115,12 @@ final class ListenCall: ListenOutlet {
         for stream in streams.values { stream.leave() }
     }
 
+    /// One target's snapshot from the fan-out: its shared bytes, then the shared global snapshot,
+    /// queued with one session lock (sent under the table's lock, to keep its order).
     func deliver(_ bytes: SharedBytes, readTime: Timestamp, target: Int64) {
         self.table.withLock { table in
-            self.send(table.deliver(bytes, readTime: readTime, target: Int32(truncatingIfNeeded: target)))
+            guard let time = table.admit(bytes, readTime: readTime, target: Int32(truncatingIfNeeded: target)) else { return }
+            self.session.send(bytes, self.globalSnapshots.bytes(at: time))
         }
     }
 
@@ -121,7 +134,7 @@ final class ListenCall: ListenOutlet {
             case .bytes(let bytes) where combined: joined += bytes.bytes
             case .bytes(let bytes): self.session.send(bytes)
             case .globalSnapshot(let time) where combined: joined += ListenResponseEncoder.globalSnapshot(at: time)
-            case .globalSnapshot(let time): self.session.send(SharedBytes(ListenResponseEncoder.globalSnapshot(at: time)))
+            case .globalSnapshot(let time): self.session.send(self.globalSnapshots.bytes(at: time))
             }
         }
         if combined { self.send(joined) }

@@ -30,14 +30,17 @@ struct ListenResponseEncoder: SessionEncoder {
     /// Document targets report a document gone as deleted, queries as removed.
     let documentTarget: Bool
 
+    /// Made once per target, not per delivery: the fan-out reads it for every stream of a commit.
+    let sharingKey: String
+
     init(targetID: Int32?, documentTarget: Bool = false) {
         self.targetID = targetID
         self.documentTarget = documentTarget
-    }
-
-    var sharingKey: String {
-        guard let targetID else { return "grpc/stream" }
-        return "grpc/\(targetID)/\(self.documentTarget ? "d" : "q")"
+        if let targetID {
+            self.sharingKey = "grpc/\(targetID)/\(documentTarget ? "d" : "q")"
+        } else {
+            self.sharingKey = "grpc/stream"
+        }
     }
 
     func encode(_ event: SessionEvent) -> [UInt8] {

@@ -81,22 +81,35 @@ struct ListenTargetTable: Sendable {
     /// A snapshot of target `id`: sent with a global snapshot when the target is open, parked
     /// while it opens, dropped when the target is gone.
     mutating func deliver(_ bytes: SharedBytes, readTime: Timestamp, target id: Int32) -> [Outgoing] {
+        guard let global = self.admit(bytes, readTime: readTime, target: id) else { return [] }
+        return [.bytes(bytes), .globalSnapshot(global)]
+    }
+
+    /// `deliver` without building its answer, for the fan-out's path (one call per stream per
+    /// commit): the read time of the global snapshot to send after `bytes` when the target is
+    /// open; nil when the delivery was parked (the target opens) or dropped (it is gone).
+    mutating func admit(_ bytes: SharedBytes, readTime: Timestamp, target id: Int32) -> Timestamp? {
         switch self.targets[id] {
         case .none:
-            return []
+            return nil
         case .opening(var parked):
             parked.append((bytes, readTime))
             self.targets[id] = .opening(parked: parked)
-            return []
+            return nil
         case .open:
-            return [.bytes(bytes), self.global(readTime)]
+            return self.advance(to: readTime)
         }
     }
 
     /// The global snapshot for a delivery at `readTime`: never earlier than one already sent.
     private mutating func global(_ readTime: Timestamp) -> Outgoing {
+        .globalSnapshot(self.advance(to: readTime))
+    }
+
+    /// The stream's latest read time after a delivery at `readTime`.
+    private mutating func advance(to readTime: Timestamp) -> Timestamp {
         let time = max(readTime, self.lastReadTime ?? readTime)
         self.lastReadTime = time
-        return .globalSnapshot(time)
+        return time
     }
 }

@@ -55,29 +55,44 @@ final class ListenFanout: Sendable {
         // One copy per encoder: each session queues a reference to it.
         var encoded: [String: SharedBytes] = [:]
         var rules: [String: RulesInForce?] = [:]
+        // The previous stream's key and project, and what they gave: consecutive streams nearly
+        // always share them (a thousand listeners of one query), and comparing two short
+        // strings costs less than hashing one into a dictionary.
+        var last: (key: String, bytes: SharedBytes)?
+        var lastRules: (project: String, rules: RulesInForce?)?
+        let readTime = event.snapshot.readTime
         // By index, taking the stream alone: copying each (stream, event) pair retained and
         // released every reference the event holds, a thousand times per commit.
         for index in streams.indices {
             let stream = streams[index].stream
             let project = stream.call.database.project
             let current: RulesInForce?
-            if let known = rules[project] {
+            if let lastRules, lastRules.project == project {
+                current = lastRules.rules
+            } else if let known = rules[project] {
                 current = known
+                lastRules = (project, known)
             } else {
                 current = stream.rules.rules(for: project)
                 rules[project] = current
+                lastRules = (project, current)
             }
-            let encoder = stream.encoder ?? stream.session.encoder
+            let key = stream.encoder?.sharingKey ?? stream.session.encoder.sharingKey
             let bytes: SharedBytes
-            if let known = encoded[encoder.sharingKey] {
+            if let last, last.key == key {
+                bytes = last.bytes
+            } else if let known = encoded[key] {
                 bytes = known
+                last = (key, known)
             } else {
-                bytes = SharedBytes(event.memo.bytes(for: encoder.sharingKey) {
+                let encoder = stream.encoder ?? stream.session.encoder
+                bytes = SharedBytes(event.memo.bytes(for: key) {
                     encoder.encode(.snapshot(event.snapshot, database: first.call.database))
                 })
-                encoded[encoder.sharingKey] = bytes
+                encoded[key] = bytes
+                last = (key, bytes)
             }
-            stream.deliver(bytes, readTime: event.snapshot.readTime, rules: current)
+            stream.deliver(bytes, readTime: readTime, rules: current)
         }
     }
 }

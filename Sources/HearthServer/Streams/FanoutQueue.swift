@@ -11,6 +11,8 @@ final class FanoutQueue<Entry: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The most entries reserved ahead for the next batch (a few thousand listeners' worth).
+    private static var reserved: Int { 4096 }
 
     init() {}
 
@@ -30,10 +32,16 @@ final class FanoutQueue<Entry: Sendable>: Sendable {
         self.state.withLock { state in
             guard !state.pending.isEmpty else {
                 state.running = false
+                state.pending = []  // the room reserved below, released while idle
                 return nil
             }
-            defer { state.pending = [] }
-            return state.pending
+            let batch = state.pending
+            // The next batch is likely as large (a commit seen by every listener): room for it
+            // at once rather than a dozen doublings, each copying what was appended so far;
+            // at most `reserved` entries, so a burst leaves no large array behind.
+            state.pending = []
+            state.pending.reserveCapacity(min(batch.count, Self.reserved))
+            return batch
         }
     }
 }

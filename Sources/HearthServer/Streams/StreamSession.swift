@@ -102,15 +102,29 @@ final class StreamSession: Sendable {
     /// keeps them until the first event is written; cuts the session off if that is refused.
     func send(_ bytes: SharedBytes) {
         guard !bytes.isEmpty, !self.hasEnded else { return }
-        let sent = self.state.withLock { state -> Bool in
-            guard let writer = state.writer else {
-                state.early.append(bytes)
-                state.earlyBytes += bytes.count
-                return state.early.count <= self.capacity && (state.early.count == 1 || state.earlyBytes <= self.bufferedBytes)
-            }
-            return writer.send(bytes, backlog: self.capacity)
+        let sent = self.state.withLock { state in self.queue(bytes, in: &state) }
+        if !sent { self.finish(with: self.cutOff(behind: .events)) }
+    }
+
+    /// Sends `first` then `second` (a gRPC target's snapshot and the global snapshot after it)
+    /// with one lock round trip; `second` is dropped when `first` is refused.
+    func send(_ first: SharedBytes, _ second: SharedBytes) {
+        guard !self.hasEnded else { return }
+        let sent = self.state.withLock { state in
+            (first.isEmpty || self.queue(first, in: &state)) && (second.isEmpty || self.queue(second, in: &state))
         }
         if !sent { self.finish(with: self.cutOff(behind: .events)) }
+    }
+
+    /// Queues non-empty `bytes` on the writer, or keeps them until the first event is written;
+    /// false when that is refused. Called under the state's lock.
+    private func queue(_ bytes: SharedBytes, in state: inout State) -> Bool {
+        guard let writer = state.writer else {
+            state.early.append(bytes)
+            state.earlyBytes += bytes.count
+            return state.early.count <= self.capacity && (state.early.count == 1 || state.earlyBytes <= self.bufferedBytes)
+        }
+        return writer.send(bytes, backlog: self.capacity)
     }
 
     /// Encodes `event` and sends it.
