@@ -40,8 +40,9 @@ final class StreamOutbox: Sendable {
         /// (``StreamOutbox/writeChunks(_:promise:into:)``), sliced freely: a chunked body's
         /// usual case, an event stream.
         case httpChunks
-        /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`). Pieces
-        /// leave whole, never sliced, so no message is cut across two drains.
+        /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`), framed
+        /// here and written below the frame encoder (``StreamOutbox/writeWebSocketText(_:promise:into:)``).
+        /// Pieces leave whole, never sliced, so no message is cut across two drains.
         case webSocketText
         /// As HTTP/2 DATA frames on a stream's child channel (``HTTP2StreamBody``), sliced
         /// freely (the bytes are opaque: a gRPC message may span frames). The child channel is
@@ -300,6 +301,8 @@ final class StreamOutbox: Sendable {
         }
         switch self.framing {
         case .httpChunks where Self.writeChunks(buffers, promise: promise, into: channel):
+            return
+        case .webSocketText where Self.writeWebSocketText(buffers, promise: promise, into: channel):
             return
         case .httpBody, .httpChunks:
             for (index, buffer) in buffers.enumerated() {
