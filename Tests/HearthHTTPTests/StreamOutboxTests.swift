@@ -1,4 +1,6 @@
 import NIOCore
+import NIOEmbedded
+import NIOHTTP1
 import NIOPosix
 import Testing
 
@@ -57,5 +59,25 @@ import Testing
         #expect(outbox.add(Array("final".utf8), allocator: ByteBufferAllocator(), waiter: waiter) == .now)
         try waiter.futureResult.wait()
         #expect(outbox.pendingBytes == 5)
+    }
+
+    /// Once the body's last drain ran (`ending`), nothing more is taken: a piece sent while the
+    /// end was being written is refused, a producer's write is dropped and its waiter released,
+    /// so no bytes can follow the body's end on the wire.
+    @Test func afterTheEndingDrainNothingIsTaken() throws {
+        let channel = EmbeddedChannel()
+        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
+        #expect(outbox.add(SharedBytes([1, 2]), backlog: 1_000, bound: 1 << 20, writable: true) != nil)
+        outbox.drain(into: channel, ending: true)
+        #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) != nil)
+        #expect(outbox.add(SharedBytes([3]), backlog: 1_000, bound: 1 << 20, writable: true) == nil)
+        let waiter = channel.eventLoop.makePromise(of: Void.self)
+        #expect(outbox.add([4], allocator: channel.allocator, waiter: waiter) == .none)
+        var released = false
+        waiter.futureResult.assumeIsolated().whenSuccess { released = true }
+        #expect(released)
+        #expect(outbox.pendingBytes == 0)
+        outbox.drain(into: channel)
+        #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil)
     }
 }

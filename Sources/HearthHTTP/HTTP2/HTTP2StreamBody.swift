@@ -77,7 +77,7 @@ public final class HTTP2StreamBody: ResponseBodyWriter {
     /// On the event loop: hands everything held to the channel, writable or not (what the
     /// response writes next, its end, must come after it).
     func drainAll() {
-        self.outbox.drain(into: self.channel, force: true)
+        self.outbox.drain(into: self.channel, ending: true)
     }
 
     private func schedule(_ drain: StreamOutbox.Drain) {

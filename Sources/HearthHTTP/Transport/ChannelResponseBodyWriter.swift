@@ -112,7 +112,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         let written = channel.eventLoop.makePromise(of: Void.self)
         let trailers = self.trailers?.nioHeaders
         channel.eventLoop.execute {
-            outbox.drain(into: channel, force: true)
+            outbox.drain(into: channel, ending: true)
             channel.writeAndFlush(HTTPServerResponsePart.end(trailers), promise: written)
         }
         try await written.futureResult.get()
@@ -126,7 +126,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     func endAfterCutOff() async {
         let (channel, outbox) = (self.channel, self.outbox)
         channel.eventLoop.execute {
-            outbox.drain(into: channel, force: true)
+            outbox.drain(into: channel, ending: true)
             let written = channel.eventLoop.makePromise(of: Void.self)
             channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
             let grace = channel.eventLoop.scheduleTask(in: Self.cutOffGrace) { channel.close(promise: nil) }

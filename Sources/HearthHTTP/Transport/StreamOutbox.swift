@@ -72,6 +72,9 @@ final class StreamOutbox: Sendable {
         /// The stream was refused a piece and cut off: what it held was dropped, and whatever is
         /// written from now on (its final event) goes out without waiting.
         var cutOff = false
+        /// The body has ended (its last drain ran): nothing more is taken, so no piece sent
+        /// while the end was being written can reach the wire after it.
+        var ended = false
     }
 
     /// When the caller must queue a drain on the event loop.
@@ -125,10 +128,12 @@ final class StreamOutbox: Sendable {
 
     /// Adds `bytes` and, if given, a promise to complete once they are written (a waiting
     /// producer is never made to wait for the window too). After a cut-off nobody waits: the
-    /// bytes are queued and the caller drains at once.
+    /// bytes are queued and the caller drains at once. Once the body has ended the bytes are
+    /// dropped and the promise completed.
     func add(_ bytes: [UInt8], allocator: ByteBufferAllocator, waiter: EventLoopPromise<Void>?) -> Drain {
         let now = NIODeadline.now()
         let (drain, released) = self.state.withLock { state -> (Drain, EventLoopPromise<Void>?) in
+            guard !state.ended else { return (.none, waiter) }
             Self.append(bytes, to: &state, allocator: allocator)
             if state.cutOff {
                 state.scheduled = true
@@ -148,12 +153,13 @@ final class StreamOutbox: Sendable {
     /// Adds `bytes` (by reference) unless the outbox already holds bytes and they would bring it
     /// over `bound`, or `backlog` pieces already wait while the channel is not `writable`: then
     /// nil, and the stream is cut off (what it held is dropped, waiting producers released).
+    /// Nil too once the body has ended (`drain(into:ending:)`), or after a cut-off.
     /// `immediate` asks for a drain now even within the window: an answer a client waits for
     /// (a WebSocket reply) is not held back to be batched with pushes.
     func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: Bool, immediate: Bool = false) -> Drain? {
         let now = NIODeadline.now()
         let (drain, released) = self.state.withLock { state -> (Drain?, [EventLoopPromise<Void>]) in
-            guard !state.cutOff else { return (nil, []) }
+            guard !state.cutOff, !state.ended else { return (nil, []) }
             let overBound = state.bytes > 0 && state.bytes + bytes.count > bound
             guard !overBound, writable || state.count < backlog else {
                 // Drop whole pieces only: the client keeps an unbroken prefix of whole events.
@@ -217,21 +223,23 @@ final class StreamOutbox: Sendable {
 
     /// On the event loop: writes and flushes what is pending, completing the waiters' promises
     /// with the write that hands over the last of it. Everything goes at once when the body is
-    /// ending (`force`: what is pending must go before the end) or the stream was cut off (only
-    /// its final bytes are left); otherwise slices of at most `slice` bytes go while the channel
-    /// is writable, and what is left waits a window and is looked at again. So what the outbox
-    /// counts against the stream's bound never leaves it for NIO's buffer faster than the
-    /// client takes it, whether or not a producer waits.
-    func drain(into channel: any Channel, force: Bool = false) {
+    /// `ending` (what is pending must go before the end, which the caller writes next; from
+    /// then on the outbox takes nothing) or the stream was cut off (only its final bytes are
+    /// left); otherwise slices of at most `slice` bytes go while the channel is writable, and
+    /// what is left waits a window and is looked at again. So what the outbox counts against
+    /// the stream's bound never leaves it for NIO's buffer faster than the client takes it,
+    /// whether or not a producer waits.
+    func drain(into channel: any Channel, ending: Bool = false) {
         while true {
             let writable = channel.isWritable || !channel.isActive
             let step = self.state.withLock { state -> Step in
+                if ending { state.ended = true }
                 guard !state.pieces.isEmpty else {
                     state.scheduled = false
                     defer { state.waiters = [] }
                     return .idle(state.waiters)
                 }
-                if force || state.cutOff {
+                if ending || state.cutOff {
                     state.scheduled = false
                     state.lastWrite = NIODeadline.now()
                     defer {
