@@ -38,18 +38,22 @@ final class DatabaseStreamFanout: Sendable {
             var start = 0
             while start < batch.count {
                 // One change's entries are consecutive: its store called every sink in one go.
-                let first = batch[start]
-                var end = start + 1
-                while end < batch.count, batch[end].stream.call.store === first.stream.call.store,
-                    batch[end].change.sequence == first.change.sequence
-                {
-                    end += 1
+                // Fields are read in place through the buffer (the array's subscript copied
+                // each whole entry, retaining all it holds, to read one field).
+                let (store, receipt, end) = batch.withUnsafeBufferPointer { entries in
+                    let store = entries[start].stream.call.store
+                    let sequence = entries[start].change.sequence
+                    var end = start + 1
+                    while end < entries.count, entries[end].stream.call.store === store, entries[end].change.sequence == sequence {
+                        end += 1
+                    }
+                    return (store, entries[start].receipt, end)
                 }
-                if (try? await first.stream.call.store.waitUntilDurable(first.receipt)) != nil {
-                    Self.deliver(batch[start..<end])
+                if (try? await store.waitUntilDurable(receipt)) != nil {
+                    batch.withUnsafeBufferPointer { Self.deliver(UnsafeBufferPointer(rebasing: $0[start..<end])) }
                 } else {
                     // The change could not be saved and was undone: its streams start over.
-                    for entry in batch[start..<end] { entry.stream.abandon() }
+                    for index in start..<end { batch[index].stream.abandon() }
                 }
                 start = end
             }
@@ -57,18 +61,20 @@ final class DatabaseStreamFanout: Sendable {
     }
 
     /// One durable change to each of its streams (all of one namespace).
-    private static func deliver(_ entries: ArraySlice<Entry>) {
-        guard let first = entries.first else { return }
-        let rules = first.stream.registry.rules(for: first.stream.call.namespace)
+    private static func deliver(_ entries: UnsafeBufferPointer<Entry>) {
+        guard !entries.isEmpty else { return }
+        let rules = entries[0].stream.registry.rules(for: entries[0].stream.call.namespace)
         var shared: [DatabaseStreamEncoding: SharedBytes] = [:]
-        for entry in entries {
-            let stream = entry.stream
+        for index in entries.indices {
+            let stream = entries[index].stream
             guard let encoding = stream.sharedEncoding else {
-                _ = stream.deliver(entry.change, value: entry.value, rules: rules, shared: nil)
+                _ = stream.deliver(entries[index].change, value: entries[index].value, rules: rules, shared: nil)
                 continue
             }
             let known = shared[encoding]
-            if let encoded = stream.deliver(entry.change, value: entry.value, rules: rules, shared: known), known == nil {
+            if let encoded = stream.deliver(entries[index].change, value: entries[index].value, rules: rules, shared: known),
+                known == nil
+            {
                 shared[encoding] = encoded
             }
         }

@@ -15,7 +15,7 @@ import HearthHTTP
 /// Commit order is kept: the list is in the store's order, and each stream's bytes are queued
 /// in list order.
 final class ListenFanout: Sendable {
-    private let queue = FanoutQueue<(stream: ListenStream, event: ListenEvent)>()
+    private let queue = FanoutQueue<ListenDelivery>()
 
     init() {}
 
@@ -23,7 +23,7 @@ final class ListenFanout: Sendable {
     /// starts it. Returns false once the stream has ended, so the store drops its sink.
     func enqueue(_ event: ListenEvent, for stream: ListenStream) -> Bool {
         guard !stream.hasEnded else { return false }
-        if self.queue.append((stream, event)) {
+        if self.queue.append(ListenDelivery(stream: stream, event: event)) {
             Task { await self.run() }
         }
         return true
@@ -34,13 +34,17 @@ final class ListenFanout: Sendable {
         while let batch = self.queue.takeBatch() {
             var start = 0
             while start < batch.count {
-                let event = batch[start].event
-                var end = start + 1
-                while end < batch.count, batch[end].event.memo === event.memo { end += 1 }
+                // Fields are read in place through the buffer (see `ListenDelivery`).
+                let (event, store, end) = batch.withUnsafeBufferPointer { entries in
+                    let memo = entries[start].event.memo
+                    var end = start + 1
+                    while end < entries.count, entries[end].event.memo === memo { end += 1 }
+                    return (entries[start].event, entries[start].stream.call.store, end)
+                }
                 // A commit that could not be saved is undone: its event is dropped, and the
                 // reset snapshot the store sends next puts the listeners right.
-                if (try? await batch[start].stream.call.store.waitUntilDurable(event.receipt)) != nil {
-                    Self.deliver(event, to: batch[start..<end])
+                if (try? await store.waitUntilDurable(event.receipt)) != nil {
+                    batch.withUnsafeBufferPointer { Self.deliver(event, to: UnsafeBufferPointer(rebasing: $0[start..<end])) }
                 }
                 start = end
             }
@@ -50,8 +54,9 @@ final class ListenFanout: Sendable {
     /// One durable event to each of its streams; it is encoded once per encoder (all its
     /// streams listen to one view of one database; over SSE every session shares one encoding),
     /// and the rules in force are looked up once per project, not once per stream.
-    private static func deliver(_ event: ListenEvent, to streams: ArraySlice<(stream: ListenStream, event: ListenEvent)>) {
-        guard let first = streams.first?.stream else { return }
+    private static func deliver(_ event: ListenEvent, to streams: UnsafeBufferPointer<ListenDelivery>) {
+        guard !streams.isEmpty else { return }
+        let first = streams[0].stream
         // One copy per encoder: each session queues a reference to it.
         var encoded: [String: SharedBytes] = [:]
         var rules: [String: RulesInForce?] = [:]
@@ -77,7 +82,7 @@ final class ListenFanout: Sendable {
                 rules[project] = current
                 lastRules = (project, current)
             }
-            let key = stream.encoder?.sharingKey ?? stream.session.encoder.sharingKey
+            let key = stream.sharingKey
             let bytes: SharedBytes
             if let last, last.key == key {
                 bytes = last.bytes

@@ -32,6 +32,9 @@ final class ListenStream: SessionSubscription {
     /// The target's own encoder when its session speaks for many targets (gRPC: the target id is
     /// in every message); nil uses the session's.
     let encoder: (any SessionEncoder)?
+    /// The `sharingKey` of the encoder in use, kept here so that the fan-out reads a string (a
+    /// short one is inline) instead of copying an encoder existential per stream per commit.
+    let sharingKey: String
     /// Where snapshots go instead of straight to the session (gRPC: the stream's target table,
     /// which keeps them behind the target's opening and adds the global snapshot); nil: the session.
     let outlet: (any ListenOutlet)?
@@ -56,6 +59,7 @@ final class ListenStream: SessionSubscription {
             credential: credential)
         self.id = 0
         self.encoder = nil
+        self.sharingKey = self.session.encoder.sharingKey
         self.outlet = nil
     }
 
@@ -73,6 +77,7 @@ final class ListenStream: SessionSubscription {
         self.session = session
         self.id = id
         self.encoder = encoder
+        self.sharingKey = encoder.sharingKey
         self.outlet = outlet
     }
 

@@ -119,12 +119,12 @@ final class StreamSession: Sendable {
     /// Queues non-empty `bytes` on the writer, or keeps them until the first event is written;
     /// false when that is refused. Called under the state's lock.
     private func queue(_ bytes: SharedBytes, in state: inout State) -> Bool {
-        guard let writer = state.writer else {
-            state.early.append(bytes)
-            state.earlyBytes += bytes.count
-            return state.early.count <= self.capacity && (state.early.count == 1 || state.earlyBytes <= self.bufferedBytes)
-        }
-        return writer.send(bytes, backlog: self.capacity)
+        // Called in place (binding the writer first copied the existential, a retain and a
+        // release per delivery).
+        if let sent = state.writer?.send(bytes, backlog: self.capacity) { return sent }
+        state.early.append(bytes)
+        state.earlyBytes += bytes.count
+        return state.early.count <= self.capacity && (state.early.count == 1 || state.earlyBytes <= self.bufferedBytes)
     }
 
     /// Encodes `event` and sends it.
