@@ -91,8 +91,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     func send(_ bytes: SharedBytes, backlog: Int) -> Bool {
         guard !bytes.isEmpty else { return true }
         guard self.channel.isActive else { return false }
-        let writable = self.channel.isWritable
-        guard let drain = self.outbox.add(bytes, backlog: backlog, bound: self.bound, writable: writable) else {
+        guard let drain = self.outbox.add(bytes, backlog: backlog, bound: self.bound, writable: self.channel.isWritable) else {
             return false
         }
         self.bytesWritten?.add(bytes.count)

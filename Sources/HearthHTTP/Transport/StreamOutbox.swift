@@ -156,12 +156,14 @@ final class StreamOutbox: Sendable {
     /// Nil too once the body has ended (`drain(into:ending:)`), or after a cut-off.
     /// `immediate` asks for a drain now even within the window: an answer a client waits for
     /// (a WebSocket reply) is not held back to be batched with pushes.
-    func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: Bool, immediate: Bool = false) -> Drain? {
+    func add(_ bytes: SharedBytes, backlog: Int, bound: Int, writable: @autoclosure () -> Bool, immediate: Bool = false) -> Drain? {
         let now = NIODeadline.now()
         let (drain, released) = self.state.withLock { state -> (Drain?, [EventLoopPromise<Void>]) in
             guard !state.cutOff, !state.ended else { return (nil, []) }
             let overBound = state.bytes > 0 && state.bytes + bytes.count > bound
-            guard !overBound, writable || state.count < backlog else {
+            // `writable` is asked only when the backlog is reached: reading a channel's state is
+            // a cache miss per stream on a fan-out's path.
+            guard !overBound, state.count < backlog || writable() else {
                 // Drop whole pieces only: the client keeps an unbroken prefix of whole events.
                 state.cutOff = true
                 state.pieces = state.firstStarted ? [state.pieces[0]] : []
