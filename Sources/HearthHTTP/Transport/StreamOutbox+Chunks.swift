@@ -21,30 +21,24 @@ extension StreamOutbox {
     /// - Returns: false when the pipeline has no `HTTPResponseEncoder` (nothing was written:
     ///   the caller writes body parts through the channel instead).
     static func writeChunks(_ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel) -> Bool {
-        guard let encoder = try? channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
-            return false
-        }
-        for (index, buffer) in buffers.enumerated() {
-            let written = index == buffers.count - 1 ? promise : nil
+        guard let encoder = Self.context(of: HTTPResponseEncoder.self, in: channel) else { return false }
+        var wire: [ByteBuffer] = []
+        // A chunk of size 0 would end the body: like the encoder, send nothing for an empty buffer.
+        for buffer in buffers where buffer.readableBytes > 0 {
             let size = buffer.readableBytes
-            if size == 0 {
-                // A chunk of size 0 would end the body: like the encoder, send nothing.
-                encoder.write(NIOAny(buffer), promise: written)
-            } else if size < Self.coalescing {
+            if size < Self.coalescing {
                 var framed = channel.allocator.buffer(capacity: size + Self.chunkFramingBytes)
                 Self.writeChunkSize(size, into: &framed)
                 framed.writeImmutableBuffer(buffer)
                 framed.writeStaticString("\r\n")
-                encoder.write(NIOAny(framed), promise: written)
+                wire.append(framed)
             } else {
                 var line = channel.allocator.buffer(capacity: Self.chunkFramingBytes)
                 Self.writeChunkSize(size, into: &line)
-                encoder.write(NIOAny(line), promise: nil)
-                encoder.write(NIOAny(buffer), promise: nil)
-                encoder.write(NIOAny(channel.allocator.buffer(staticString: "\r\n")), promise: written)
+                wire += [line, buffer, channel.allocator.buffer(staticString: "\r\n")]
             }
         }
-        encoder.flush()
+        Self.write(wire, from: encoder, promise: promise)
         return true
     }
 

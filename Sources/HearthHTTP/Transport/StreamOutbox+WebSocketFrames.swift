@@ -19,42 +19,21 @@ extension StreamOutbox {
     /// - Returns: false when the pipeline has no `WebSocketFrameEncoder` (nothing was written:
     ///   the caller writes frames through the channel instead).
     static func writeWebSocketText(_ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel) -> Bool {
-        guard let encoder = try? channel.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self) else {
-            return false
-        }
-        // The last buffer is held back so that the drain's promise goes with it.
-        var held: ByteBuffer?
-        func add(_ buffer: ByteBuffer) {
-            if let held { encoder.write(NIOAny(held), promise: nil) }
-            held = buffer
-        }
+        guard let encoder = Self.context(of: WebSocketFrameEncoder.self, in: channel) else { return false }
+        var wire: [ByteBuffer] = []
         let bytes = buffers.reduce(0) { $0 + $1.readableBytes }
         var framed = channel.allocator.buffer(capacity: bytes + bytes / 4 + Self.frameHeaderBytes)
-        for buffer in buffers {
-            var rest = buffer
-            while rest.readableBytes > 0 {
-                let view = rest.readableBytesView
-                let length = view.firstIndex(of: 0x0A).map { $0 - view.startIndex } ?? rest.readableBytes
-                if length > 0, let message = rest.getSlice(at: rest.readerIndex, length: length) {
-                    Self.writeTextFrameHeader(length: length, into: &framed)
-                    if length < Self.coalescing {
-                        framed.writeImmutableBuffer(message)
-                    } else {
-                        add(framed)
-                        add(message)
-                        framed = channel.allocator.buffer(capacity: Self.frameHeaderBytes)
-                    }
-                }
-                rest.moveReaderIndex(forwardBy: min(length + 1, rest.readableBytes))
+        for message in buffers.flatMap(WebSocketOutbox.messages(in:)) {
+            Self.writeTextFrameHeader(length: message.readableBytes, into: &framed)
+            if message.readableBytes < Self.coalescing {
+                framed.writeImmutableBuffer(message)
+            } else {
+                wire += [framed, message]
+                framed = channel.allocator.buffer(capacity: Self.frameHeaderBytes)
             }
         }
-        if framed.readableBytes > 0 { add(framed) }
-        if let held {
-            encoder.write(NIOAny(held), promise: promise)
-        } else {
-            promise?.succeed()
-        }
-        encoder.flush()
+        if framed.readableBytes > 0 { wire.append(framed) }
+        Self.write(wire, from: encoder, promise: promise)
         return true
     }
 

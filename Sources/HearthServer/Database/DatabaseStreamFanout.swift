@@ -64,21 +64,18 @@ final class DatabaseStreamFanout: Sendable {
     private static func deliver(_ entries: UnsafeBufferPointer<Entry>) {
         guard !entries.isEmpty else { return }
         let rules = entries[0].stream.registry.rules(for: entries[0].stream.call.namespace)
-        var shared: [DatabaseStreamEncoding: SharedBytes] = [:]
-        // The previous stream's encoding and its bytes: consecutive streams nearly always share
-        // one (a thousand listeners of one location), and comparing two encodings costs less
-        // than hashing one into the dictionary.
-        var last: (encoding: DatabaseStreamEncoding, bytes: SharedBytes)?
+        var shared = FanoutMemo<DatabaseStreamEncoding, SharedBytes>()
         for index in entries.indices {
             let stream = entries[index].stream
             guard let encoding = stream.sharedEncoding else {
                 _ = stream.deliver(entries[index].change, value: entries[index].value, rules: rules, shared: nil)
                 continue
             }
-            let known = last?.encoding == encoding ? last?.bytes : shared[encoding]
-            if let encoded = stream.deliver(entries[index].change, value: entries[index].value, rules: rules, shared: known) {
-                if known == nil { shared[encoding] = encoded }
-                last = (encoding, encoded)
+            let known = shared.value(for: encoding)
+            if let encoded = stream.deliver(entries[index].change, value: entries[index].value, rules: rules, shared: known),
+                known == nil
+            {
+                shared.keep(encoded, for: encoding)
             }
         }
     }

@@ -57,45 +57,19 @@ final class ListenFanout: Sendable {
     private static func deliver(_ event: ListenEvent, to streams: UnsafeBufferPointer<ListenDelivery>) {
         guard !streams.isEmpty else { return }
         let first = streams[0].stream
-        // One copy per encoder: each session queues a reference to it.
-        var encoded: [String: SharedBytes] = [:]
-        var rules: [String: RulesInForce?] = [:]
-        // The previous stream's key and project, and what they gave: consecutive streams nearly
-        // always share them (a thousand listeners of one query), and comparing two short
-        // strings costs less than hashing one into a dictionary.
-        var last: (key: String, bytes: SharedBytes)?
-        var lastRules: (project: String, rules: RulesInForce?)?
+        // One copy per encoder (each session queues a reference to it), one rules lookup per project.
+        var encoded = FanoutMemo<String, SharedBytes>()
+        var rules = FanoutMemo<String, RulesInForce?>()
         let readTime = event.snapshot.readTime
-        // By index, taking the stream alone: copying each (stream, event) pair retained and
-        // released every reference the event holds, a thousand times per commit.
         for index in streams.indices {
             let stream = streams[index].stream
             let project = stream.call.database.project
-            let current: RulesInForce?
-            if let lastRules, lastRules.project == project {
-                current = lastRules.rules
-            } else if let known = rules[project] {
-                current = known
-                lastRules = (project, known)
-            } else {
-                current = stream.rules.rules(for: project)
-                rules[project] = current
-                lastRules = (project, current)
-            }
-            let key = stream.sharingKey
-            let bytes: SharedBytes
-            if let last, last.key == key {
-                bytes = last.bytes
-            } else if let known = encoded[key] {
-                bytes = known
-                last = (key, known)
-            } else {
+            let current = rules.value(for: project) { stream.rules.rules(for: project) }
+            let bytes = encoded.value(for: stream.sharingKey) {
                 let encoder = stream.encoder ?? stream.session.encoder
-                bytes = SharedBytes(event.memo.bytes(for: key) {
+                return SharedBytes(event.memo.bytes(for: stream.sharingKey) {
                     encoder.encode(.snapshot(event.snapshot, database: first.call.database))
                 })
-                encoded[key] = bytes
-                last = (key, bytes)
             }
             stream.deliver(bytes, readTime: readTime, rules: current)
         }
