@@ -41,7 +41,7 @@ import Testing
         _ = outbox.add(pieces.last!, allocator: channel.allocator, waiter: waiter)
         var done = false
         waiter.futureResult.assumeIsolated().whenSuccess { done = true }
-        outbox.drain(into: channel)
+        outbox.drain(into: .channel(channel))
         try channel.writeOutbound(HTTPServerResponsePart.end(nil))
         return (try Self.written(by: channel), done)
     }
@@ -64,7 +64,7 @@ import Testing
         let channel = try self.makeChannel()
         let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop), framing: .httpChunks)
         _ = outbox.add(SharedBytes(Array("data: {\"a\":1}\n\n".utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
-        outbox.drain(into: channel)
+        outbox.drain(into: .channel(channel))
         let first = try channel.readOutbound(as: ByteBuffer.self)
         #expect(first.map { String(buffer: $0) } == "f\r\ndata: {\"a\":1}\n\n\r\n")
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)

@@ -30,7 +30,7 @@ import Testing
         _ = outbox.add(pieces.last!, allocator: channel.allocator, waiter: waiter)
         var done = false
         waiter.futureResult.assumeIsolated().whenSuccess { done = true }
-        outbox.drain(into: channel)
+        outbox.drain(into: .channel(channel))
         if below { return (try Self.writes(by: channel), done) }
         // Frame what the fallback wrote with NIO's encoder, as the real pipeline would.
         var frames: [WebSocketFrame] = []

@@ -119,3 +119,22 @@ def test_many_calls_share_one_connection(db):
     assert sorted(snapshot.id for snapshot in db.collection("many").stream()) == [ref.id for ref in refs]
     assert len(list(db.get_all(refs))) == 50
 
+
+
+def test_large_documents_cross_the_flow_control_windows(db):
+    """Requests and responses many times an HTTP/2 window (64 KiB), several at once on one
+    connection: the server gives the windows back as it reads, and waits for the client's."""
+    big = {f"d{i}": {"text": chr(ord("a") + i) * 700_000, "i": i} for i in range(4)}
+
+    def write(name):
+        db.collection("big").document(name).set(big[name])
+
+    threads = [threading.Thread(target=write, args=(name,)) for name in big]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for name, fields in big.items():
+        assert db.collection("big").document(name).get().to_dict() == fields
+    read = {snapshot.id: snapshot.to_dict() for snapshot in db.get_all([db.collection("big").document(n) for n in big])}
+    assert read == big

@@ -4,7 +4,7 @@ import NIOHTTP2
 import Synchronization
 
 /// One HTTP/2 connection's streams being served: starts a task per stream as its request
-/// HEADERS arrive (``HTTP2StreamHandler`` calls ``serve(_:inbox:outbound:channel:)`` on the
+/// HEADERS arrive (``HTTP2ConnectionHandler`` calls ``serve(_:inbox:outbound:stream:)`` on the
 /// event loop), counts them, and lets ``HTTPServer`` wait until they have all ended.
 ///
 /// One task per stream, started from the event loop: no task per connection iterating an
@@ -40,10 +40,10 @@ final class HTTP2ConnectionStreams: Sendable {
     /// Starts serving the stream whose request HEADERS is `head`.
     /// - Returns: what cancels the task (the handler calls it when the stream closes).
     func serve(
-        _ head: HTTP2Frame.FramePayload.Headers, inbox: HTTP2StreamInbox, outbound: HTTP2StreamOutbound, channel: any Channel
+        _ head: HTTP2Frame.FramePayload.Headers, inbox: HTTP2StreamInbox, outbound: HTTP2StreamOutbound, stream: HTTP2ServerStream
     ) -> HTTP2StreamCancellation {
         let exchange = HTTP2StreamExchange(
-            head: head, inbox: inbox, outbound: outbound, channel: channel, configuration: self.configuration, flusher: self.flusher,
+            head: head, inbox: inbox, outbound: outbound, stream: stream, configuration: self.configuration, flusher: self.flusher,
             remoteAddress: self.remoteAddress, logger: self.logger)
         self.state.withLock { $0.serving += 1 }
         let task = Task {

@@ -18,18 +18,18 @@ public final class HTTP2ResponseWriter: Sendable {
     }
 
     private let outbound: HTTP2StreamOutbound
-    private let channel: any Channel
+    private let stream: HTTP2ServerStream
     private let flusher: StreamFlusher
     private let allocator: ByteBufferAllocator
     private let phase = Mutex(Phase.idle)
     /// The body handed out by ``streamBody(bound:)``, drained before anything written here.
     private let body = Mutex<HTTP2StreamBody?>(nil)
 
-    init(outbound: HTTP2StreamOutbound, channel: any Channel, flusher: StreamFlusher) {
+    init(outbound: HTTP2StreamOutbound, stream: HTTP2ServerStream, flusher: StreamFlusher) {
         self.outbound = outbound
-        self.channel = channel
+        self.stream = stream
         self.flusher = flusher
-        self.allocator = channel.allocator
+        self.allocator = stream.allocator
     }
 
     /// Whether a head has been written (after it, errors can only reset the stream).
@@ -67,10 +67,10 @@ public final class HTTP2ResponseWriter: Sendable {
         // The head's write is queued on the event loop, but the body's first drain may run in a
         // flusher task queued there earlier (for another stream): DATA before HEADERS would
         // break the stream. One hop, once per body, waits until the head is written.
-        try await self.channel.eventLoop.submit {}.get()
+        try await self.stream.eventLoop.submit {}.get()
         return self.body.withLock { body in
             if let body { return body }
-            let made = HTTP2StreamBody(channel: self.channel, flusher: self.flusher, bound: bound)
+            let made = HTTP2StreamBody(stream: self.stream, flusher: self.flusher, bound: bound)
             body = made
             return made
         }
@@ -97,7 +97,7 @@ public final class HTTP2ResponseWriter: Sendable {
     }
 
     /// Writes a whole response at once: the head, the body (when not empty) and the end, with
-    /// `trailers` when not empty. One write to the channel instead of three: what a unary gRPC
+    /// `trailers` when not empty. One write to the stream instead of three: what a unary gRPC
     /// call sends, where each separate write would cost a hop to the event loop and back.
     public func writeResponse(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8], trailers: HTTPHeaders) async throws {
         try self.advance(from: .idle, to: .finished)

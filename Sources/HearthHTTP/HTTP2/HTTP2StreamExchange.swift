@@ -11,8 +11,7 @@ struct HTTP2StreamExchange: Sendable {
     let head: HTTP2Frame.FramePayload.Headers
     let inbox: HTTP2StreamInbox
     let outbound: HTTP2StreamOutbound
-    /// The stream's channel: closing it resets the stream.
-    let channel: any Channel
+    let stream: HTTP2ServerStream
     let configuration: HTTPServerConfiguration
     let flusher: StreamFlusher
     let remoteAddress: RemoteAddress?
@@ -21,7 +20,7 @@ struct HTTP2StreamExchange: Sendable {
     let cancellation = HTTP2StreamCancellation()
 
     func serve() async {
-        let writer = HTTP2ResponseWriter(outbound: self.outbound, channel: self.channel, flusher: self.flusher)
+        let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
         do {
             guard
                 let request = Self.request(
@@ -49,9 +48,9 @@ struct HTTP2StreamExchange: Sendable {
             // Both sides ended: the stream closes once its frames are out (closing it now could
             // cut frames still waiting for the client's flow-control window).
         } catch {
-            // The stream is reset by closing it; the connection and its other streams go on.
+            // The stream is reset; the connection and its other streams go on.
             self.logger.debug("HTTP/2 stream ended with an error: \(error)")
-            self.channel.close(promise: nil)
+            self.stream.reset()
         }
     }
 

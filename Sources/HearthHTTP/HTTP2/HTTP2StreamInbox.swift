@@ -3,61 +3,73 @@ import NIOHTTP2
 import Synchronization
 
 /// The frames an HTTP/2 stream received that the task serving it has not read yet: filled by
-/// the stream's ``HTTP2StreamHandler`` on the event loop, read by ``HTTP2RequestBody``.
+/// the connection's ``HTTP2ConnectionHandler`` on the event loop, read by ``HTTP2RequestBody``.
 ///
 /// Why not NIO's `NIOAsyncChannel`: a unary gRPC call's request is one HEADERS and one DATA
 /// frame, usually in the inbox before its task first looks, so reading them costs a lock, not
 /// a hop between threads, and a stream costs this one object instead of an async channel's
 /// handlers, sequence and writer (most of a small call's cost on two cores).
 ///
-/// Memory: the handler stops reading the stream once ``highWater`` bytes of DATA wait here,
-/// and the client's flow-control window (64 KiB per stream) then stops it sending; the reader
-/// taking them starts the reads again.
+/// Memory: the client's flow-control window (64 KiB per stream) is given back only as the
+/// reader takes DATA (``consumed``, in steps of ``HTTP2ConnectionHandler/windowUpdateThreshold``),
+/// so at most one window waits here.
 final class HTTP2StreamInbox: Sendable {
-    /// DATA bytes buffered before the handler stops reading: one stream window.
-    static let highWater = 65_536
 
     private struct State {
         var frames: [HTTP2Frame.FramePayload] = []
         var first = 0
-        var bytes = 0
         /// The stream closed (normally or not): nothing more will come.
         var finished = false
         /// Why the stream failed (a reset, a connection error), thrown once the frames are read.
         var failure: (any Error)?
         var waiter: CheckedContinuation<HTTP2Frame.FramePayload?, any Error>?
-        /// The handler stopped reading at the high-water mark.
-        var paused = false
+        /// DATA bytes taken by the reader and not yet reported to ``consumed``.
+        var unreported = 0
+
+        /// Takes the first frame; the bytes to report as consumed, if enough were taken.
+        mutating func takeFirst() -> (HTTP2Frame.FramePayload, report: Int?) {
+            let frame = self.frames[self.first]
+            self.first += 1
+            if self.first == self.frames.count {
+                self.frames.removeAll(keepingCapacity: true)
+                self.first = 0
+            }
+            return (frame, self.taken(frame))
+        }
+
+        /// Counts `frame` as taken by the reader; the bytes to report as consumed, if enough were taken.
+        mutating func taken(_ frame: HTTP2Frame.FramePayload) -> Int? {
+            self.unreported += HTTP2StreamInbox.size(of: frame)
+            guard self.unreported >= HTTP2ConnectionHandler.windowUpdateThreshold else { return nil }
+            defer { self.unreported = 0 }
+            return self.unreported
+        }
     }
 
     private let state = Mutex(State())
-    /// Asks the stream channel for more frames (thread-safe: NIO hops to the event loop).
-    private let readMore: @Sendable () -> Void
+    /// Reports DATA bytes the reader has taken, so the client may send as much more
+    /// (thread-safe: it hops to the event loop).
+    private let consumed: @Sendable (Int) -> Void
 
-    init(readMore: @escaping @Sendable () -> Void) {
-        self.readMore = readMore
+    init(consumed: @escaping @Sendable (Int) -> Void) {
+        self.consumed = consumed
     }
 
     // MARK: - The handler's side (event loop)
 
     /// Takes one frame.
     func receive(_ frame: HTTP2Frame.FramePayload) {
-        let waiter = self.state.withLock { state -> CheckedContinuation<HTTP2Frame.FramePayload?, any Error>? in
+        let (waiter, report) = self.state.withLock { state -> (CheckedContinuation<HTTP2Frame.FramePayload?, any Error>?, Int?) in
             if let waiter = state.waiter {
                 state.waiter = nil
-                return waiter
+                return (waiter, state.taken(frame))
             }
             state.frames.append(frame)
-            state.bytes += Self.size(of: frame)
-            if state.bytes >= Self.highWater { state.paused = true }
-            return nil
+            return (nil, nil)
         }
+        if let report { self.consumed(report) }
         waiter?.resume(returning: frame)
     }
-
-    /// Whether the handler should stop reading the stream until the reader takes frames (it
-    /// then asks for more itself).
-    var isPaused: Bool { self.state.withLock { $0.paused } }
 
     /// The stream failed; the reader gets `error` after the frames already received.
     func fail(_ error: any Error) {
@@ -81,30 +93,22 @@ final class HTTP2StreamInbox: Sendable {
     ///   (a deadline, a reset).
     func next() async throws -> HTTP2Frame.FramePayload? {
         enum Taken {
-            case frame(HTTP2Frame.FramePayload, resume: Bool)
+            case frame(HTTP2Frame.FramePayload, report: Int?)
             case end
             case failed(any Error)
             case wait
         }
         let taken = self.state.withLock { state -> Taken in
             if state.first < state.frames.count {
-                let frame = state.frames[state.first]
-                state.first += 1
-                state.bytes -= Self.size(of: frame)
-                if state.first == state.frames.count {
-                    state.frames.removeAll(keepingCapacity: true)
-                    state.first = 0
-                }
-                let resume = state.paused && state.bytes < Self.highWater / 2
-                if resume { state.paused = false }
-                return .frame(frame, resume: resume)
+                let (frame, report) = state.takeFirst()
+                return .frame(frame, report: report)
             }
             if state.finished { return state.failure.map { .failed($0) } ?? .end }
             return .wait
         }
         switch taken {
-        case .frame(let frame, let resume):
-            if resume { self.readMore() }
+        case .frame(let frame, let report):
+            if let report { self.consumed(report) }
             return frame
         case .end:
             return nil
@@ -120,19 +124,15 @@ final class HTTP2StreamInbox: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTP2Frame.FramePayload?, any Error>) in
                 enum Now {
                     case wait
-                    case frame(HTTP2Frame.FramePayload, resume: Bool)
+                    case frame(HTTP2Frame.FramePayload, report: Int?)
                     case end
                     case failed(any Error)
                 }
                 let now = self.state.withLock { state -> Now in
                     if state.first < state.frames.count {
                         // Arrived between the first look and now.
-                        let frame = state.frames[state.first]
-                        state.first += 1
-                        state.bytes -= Self.size(of: frame)
-                        let resume = state.paused && state.bytes < Self.highWater / 2
-                        if resume { state.paused = false }
-                        return .frame(frame, resume: resume)
+                        let (frame, report) = state.takeFirst()
+                        return .frame(frame, report: report)
                     }
                     if state.finished { return state.failure.map { .failed($0) } ?? .end }
                     if Task.isCancelled { return .failed(CancellationError()) }
@@ -141,8 +141,8 @@ final class HTTP2StreamInbox: Sendable {
                 }
                 switch now {
                 case .wait: break
-                case .frame(let frame, let resume):
-                    if resume { self.readMore() }
+                case .frame(let frame, let report):
+                    if let report { self.consumed(report) }
                     continuation.resume(returning: frame)
                 case .end: continuation.resume(returning: nil)
                 case .failed(let error): continuation.resume(throwing: error)
@@ -157,7 +157,7 @@ final class HTTP2StreamInbox: Sendable {
         }
     }
 
-    private static func size(of frame: HTTP2Frame.FramePayload) -> Int {
+    fileprivate static func size(of frame: HTTP2Frame.FramePayload) -> Int {
         if case .data(let data) = frame, case .byteBuffer(let buffer) = data.data { return buffer.readableBytes }
         return 0
     }

@@ -3,12 +3,12 @@ import NIOHTTP2
 import Synchronization
 
 /// Sends one HTTP/2 stream's frames from the task serving it: each write goes to the stream's
-/// ``HTTP2StreamHandler`` on the event loop in one hop (frames written together are flushed
+/// ``HTTP2ServerStream`` on the event loop in one hop (frames written together are flushed
 /// together), after waiting while the stream is not writable.
 ///
 /// The stream is not writable while more than its outbound buffer (the connection's
-/// write-buffer size, `outboundBufferSizeHighWatermark`) waits for the client's flow-control
-/// window or the socket, so a client that does not read holds its writer, not memory.
+/// write-buffer size, counted by the ``HTTP2ConnectionHandler``) waits for the client's
+/// flow-control window or the socket, so a client that does not read holds its writer, not memory.
 ///
 /// As with NIO's async writer, a cancelled task cannot write (its writes throw
 /// `CancellationError`), and writes after the stream closed throw

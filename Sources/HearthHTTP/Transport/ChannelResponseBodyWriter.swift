@@ -101,7 +101,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
 
     /// Queues the outbox's drain on the event loop, now or when its window ends.
     private func schedule(_ drain: StreamOutbox.Drain) {
-        self.outbox.schedule(drain, into: self.channel)
+        self.outbox.schedule(drain, into: .channel(self.channel))
     }
 
     /// Writes whatever is still pending, then the end of the body, in that order (a drain
@@ -111,7 +111,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         let written = channel.eventLoop.makePromise(of: Void.self)
         let trailers = self.trailers?.nioHeaders
         channel.eventLoop.execute {
-            outbox.drain(into: channel, ending: true)
+            outbox.drain(into: .channel(channel), ending: true)
             channel.writeAndFlush(HTTPServerResponsePart.end(trailers), promise: written)
         }
         try await written.futureResult.get()
@@ -125,7 +125,7 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     func endAfterCutOff() async {
         let (channel, outbox) = (self.channel, self.outbox)
         channel.eventLoop.execute {
-            outbox.drain(into: channel, ending: true)
+            outbox.drain(into: .channel(channel), ending: true)
             let written = channel.eventLoop.makePromise(of: Void.self)
             channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
             let grace = channel.eventLoop.scheduleTask(in: Self.cutOffGrace) { channel.close(promise: nil) }

@@ -9,7 +9,7 @@ extension HTTPServer {
     /// Binds the listening socket; each accepted connection gets TLS (when configured) and a
     /// ``ProtocolDetector``, which builds the pipeline of the protocol the client speaks:
     /// ``makeConnectionChannel(wrapping:configuration:logger:)`` for HTTP/1.1, NIO's HTTP/2
-    /// handler and stream multiplexer for HTTP/2.
+    /// handler and the ``HTTP2ConnectionHandler`` for HTTP/2.
     ///
     /// Accepted connections are handed to ``run()`` through an `AsyncStream` that finishes
     /// when the listening socket closes. A connection accepted in the instant after that is
@@ -91,13 +91,14 @@ extension HTTPServer {
         return promise.futureResult
     }
 
-    /// NIO's HTTP/2 handler and stream multiplexer, each stream served by an
-    /// ``HTTP2StreamHandler`` (auto-read off: it reads as its task takes the frames). The
-    /// settings bound what a client can make a connection hold: 100 concurrent streams, headers
-    /// as large as HTTP/1.1's (``HTTPServerConfiguration/maxHeaderSize``), a 64 KiB receive
-    /// window per stream, and the stream's outbound buffer at the connection's write-buffer
-    /// size. The connection is closed once idle: no stream open and nothing sent either way for
-    /// the idle timeout (``IdleConnectionCloser``). Must run on the channel's event loop.
+    /// NIO's HTTP/2 handler, then the ``HTTP2ConnectionHandler`` that serves the connection's
+    /// streams without a child channel each. The settings bound what a client can make a
+    /// connection hold: 100 concurrent streams, headers as large as HTTP/1.1's
+    /// (``HTTPServerConfiguration/maxHeaderSize``), a 64 KiB receive window per stream (given
+    /// back as the stream's reader consumes it), and a stream's unsent bytes at the connection's
+    /// write-buffer size before it stops being writable. The connection is closed once idle: no
+    /// stream open and nothing sent either way for the idle timeout (``IdleConnectionCloser``).
+    /// Must run on the channel's event loop.
     static func makeHTTP2Connection(
         wrapping channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
     ) throws -> HTTP2ConnectionStreams {
@@ -106,23 +107,17 @@ extension HTTPServer {
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
             HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
         ]
-        var stream = NIOHTTP2Handler.StreamConfiguration()
-        stream.outboundBufferSizeHighWatermark = max(1, configuration.connectionWriteBuffer)
-        stream.outboundBufferSizeLowWatermark = max(1, configuration.connectionWriteBuffer / 2)
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
         let open = IdleConnectionCloser.OpenStreams()
         try sync.addHandler(IdleConnectionCloser(streams: open))
         let streams = HTTP2ConnectionStreams(
             connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
-        _ = try sync.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: open
-        ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-                try stream.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-                try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(streams: streams))
-            }
-        }
+        try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
+        try sync.addHandler(
+            HTTP2ConnectionHandler(
+                streams: streams, openStreams: open, highWater: max(1, configuration.connectionWriteBuffer),
+                lowWater: max(1, configuration.connectionWriteBuffer / 2)))
         return streams
     }
 

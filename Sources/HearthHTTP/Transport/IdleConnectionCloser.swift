@@ -1,10 +1,9 @@
 import NIOCore
-import NIOHTTP2
 import Synchronization
 
 /// Closes an HTTP/2 connection that is idle: no stream open and nothing read or written for
-/// the idle timeout (NIO's `IdleStateHandler` tells it about the bytes, NIO's stream delegate
-/// about the streams), as HTTP/1.1 connections are closed when idle.
+/// the idle timeout (NIO's `IdleStateHandler` tells it about the bytes, the connection's
+/// ``HTTP2ConnectionHandler`` about the streams), as HTTP/1.1 connections are closed when idle.
 ///
 /// An open stream keeps its connection however quiet it is: a Listen call waiting for changes
 /// writes nothing for minutes, and Python's gRPC client sends no keepalive pings, so closing on
@@ -15,17 +14,17 @@ import Synchronization
 final class IdleConnectionCloser: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    /// The connection's open streams, counted by NIO's HTTP/2 handler (on the event loop).
-    final class OpenStreams: NIOHTTP2StreamDelegate {
+    /// The connection's open streams, counted by its ``HTTP2ConnectionHandler`` (on the event loop).
+    final class OpenStreams: Sendable {
         private let open = Atomic(0)
 
         var count: Int { self.open.load(ordering: .relaxed) }
 
-        func streamCreated(_ id: HTTP2StreamID, channel: any Channel) {
+        func opened() {
             self.open.add(1, ordering: .relaxed)
         }
 
-        func streamClosed(_ id: HTTP2StreamID, channel: any Channel) {
+        func closed() {
             self.open.subtract(1, ordering: .relaxed)
         }
     }

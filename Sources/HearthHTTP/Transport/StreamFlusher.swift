@@ -13,7 +13,7 @@ import Synchronization
 /// a heap insertion) cost more than the writes they spaced out; a stream's window costs one
 /// append to a list.
 final class StreamFlusher: Sendable {
-    private typealias Entry = (outbox: StreamOutbox, channel: any Channel)
+    private typealias Entry = (outbox: StreamOutbox, sink: StreamSink)
 
     /// Outboxes waiting for one drain, and whether the task or timer that drains them is queued.
     private struct Pending: Sendable {
@@ -47,16 +47,16 @@ final class StreamFlusher: Sendable {
         self.loop = loop
     }
 
-    /// Drains `outbox` into `channel` as soon as the event loop runs.
-    func drainSoon(_ outbox: StreamOutbox, _ channel: any Channel) {
-        if self.add((outbox, channel), to: .soon) {
+    /// Drains `outbox` into `sink` as soon as the event loop runs.
+    func drainSoon(_ outbox: StreamOutbox, _ sink: StreamSink) {
+        if self.add((outbox, sink), to: .soon) {
             self.loop.execute { self.drain(.soon) }
         }
     }
 
-    /// Drains `outbox` into `channel` at the end of the current window.
-    func enqueue(_ outbox: StreamOutbox, _ channel: any Channel) {
-        if self.add((outbox, channel), to: .windowEnd) {
+    /// Drains `outbox` into `sink` at the end of the current window.
+    func enqueue(_ outbox: StreamOutbox, _ sink: StreamSink) {
+        if self.add((outbox, sink), to: .windowEnd) {
             self.loop.scheduleTask(in: StreamOutbox.window) { self.drain(.windowEnd) }
         }
     }
@@ -80,6 +80,6 @@ final class StreamFlusher: Sendable {
                 return pending.entries
             }
         }
-        for (outbox, channel) in entries { outbox.drain(into: channel) }
+        for (outbox, sink) in entries { outbox.drain(into: sink) }
     }
 }

@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import NIOHTTP2
 import NIOWebSocket
 import Synchronization
 
@@ -44,10 +43,11 @@ final class StreamOutbox: Sendable {
         /// here and written below the frame encoder (``StreamOutbox/writeWebSocketText(_:promise:into:)``).
         /// Pieces leave whole, never sliced, so no message is cut across two drains.
         case webSocketText
-        /// As HTTP/2 DATA frames on a stream's child channel (``HTTP2StreamBody``), sliced
-        /// freely (the bytes are opaque: a gRPC message may span frames). The child channel is
-        /// writable while the client's flow-control window and the stream's outbound buffer
-        /// have room, so a drain stops, and retries a window later, when the client does not read.
+        /// As HTTP/2 DATA frames on one stream (``HTTP2StreamBody``, drained into
+        /// ``StreamSink/http2(_:)``), sliced freely (the bytes are opaque: a gRPC message may
+        /// span frames). The stream is writable while the client's flow-control window and the
+        /// stream's outbound buffer have room, so a drain stops, and retries a window later,
+        /// when the client does not read.
         case http2Data
     }
 
@@ -106,12 +106,12 @@ final class StreamOutbox: Sendable {
     /// The most a drain hands the channel at a time while it stays writable.
     static let slice = 64 * 1024
 
-    /// Queues `drain` (what an `add` answered) on `channel`'s event loop: at once, or when the
+    /// Queues `drain` (what an `add` answered) on `sink`'s event loop: at once, or when the
     /// window ends. The one place every writer over an outbox schedules its drains.
-    func schedule(_ drain: Drain, into channel: any Channel) {
+    func schedule(_ drain: Drain, into sink: StreamSink) {
         switch drain {
-        case .now: self.flusher.drainSoon(self, channel)
-        case .later: self.flusher.enqueue(self, channel)
+        case .now: self.flusher.drainSoon(self, sink)
+        case .later: self.flusher.enqueue(self, sink)
         case .none: break
         }
     }
@@ -231,9 +231,9 @@ final class StreamOutbox: Sendable {
     /// what is left waits a window and is looked at again. So what the outbox counts against
     /// the stream's bound never leaves it for NIO's buffer faster than the client takes it,
     /// whether or not a producer waits.
-    func drain(into channel: any Channel, ending: Bool = false) {
+    func drain(into sink: StreamSink, ending: Bool = false) {
         while true {
-            let writable = channel.isWritable || !channel.isActive
+            let writable = sink.takesBytes
             let step = self.state.withLock { state -> Step in
                 if ending { state.ended = true }
                 guard !state.pieces.isEmpty else {
@@ -289,10 +289,10 @@ final class StreamOutbox: Sendable {
                 for waiter in waiters { waiter.succeed() }
                 return
             case .retry:
-                self.flusher.enqueue(self, channel)
+                self.flusher.enqueue(self, sink)
                 return
             case .write(let buffers, let waiters, let more):
-                self.write(buffers, waiters: waiters, into: channel)
+                self.write(buffers, waiters: waiters, into: sink)
                 if !more { return }
             }
         }
@@ -300,14 +300,23 @@ final class StreamOutbox: Sendable {
 
     /// Writes `buffers` as body parts, or as one text frame per line, and flushes once; the
     /// waiters complete with the last write.
-    private func write(_ buffers: [ByteBuffer], waiters: [EventLoopPromise<Void>], into channel: any Channel) {
+    private func write(_ buffers: [ByteBuffer], waiters: [EventLoopPromise<Void>], into sink: StreamSink) {
         var promise: EventLoopPromise<Void>?
         if !waiters.isEmpty {
-            let written = channel.eventLoop.makePromise(of: Void.self)
+            let written = sink.eventLoop.makePromise(of: Void.self)
             written.futureResult.whenComplete { result in
                 for waiter in waiters { waiter.completeWith(result) }
             }
             promise = written
+        }
+        let channel: any Channel
+        switch sink {
+        case .http2(let stream):
+            // An HTTP/2 stream takes nothing but its DATA (``Framing/http2Data``).
+            stream.writeData(buffers, promise: promise)
+            return
+        case .channel(let sinkChannel):
+            channel = sinkChannel
         }
         switch self.framing {
         case .httpChunks where Self.writeChunks(buffers, promise: promise, into: channel):
@@ -326,10 +335,9 @@ final class StreamOutbox: Sendable {
             }
             if messages.isEmpty { promise?.succeed() }
         case .http2Data:
-            for (index, buffer) in buffers.enumerated() {
-                let frame = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(buffer)))
-                channel.write(frame, promise: index == buffers.count - 1 ? promise : nil)
-            }
+            // Never drained into a channel (an HTTP/2 stream has none): nothing is written.
+            promise?.fail(ChannelError.operationUnsupported)
+            return
         }
         channel.flush()
     }

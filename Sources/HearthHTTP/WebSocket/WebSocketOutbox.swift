@@ -97,7 +97,7 @@ public final class WebSocketOutbox: ResponseBodyWriter {
             self.channel.close(promise: nil)
             return false
         }
-        self.outbox.schedule(drain, into: self.channel)
+        self.outbox.schedule(drain, into: .channel(self.channel))
         return true
     }
 }

@@ -1,0 +1,268 @@
+import NIOCore
+import NIOHTTP2
+
+/// Serves an HTTP/2 connection's streams from the connection's own pipeline, right after NIO's
+/// `NIOHTTP2Handler` (which keeps the frames, HPACK, the stream states and the peer's
+/// flow-control windows): a request HEADERS opens an ``HTTP2ServerStream`` and, at the end of
+/// the read that brought it, the task serving it (``HTTP2ConnectionStreams/serve(_:inbox:outbound:stream:)``);
+/// the stream's frames go to its ``HTTP2StreamInbox``; its writes go to NIO as frames with its
+/// id; its close (either side's reset, the end of both sides, the connection going away)
+/// finishes its inbox, fails its waiting writes and cancels its task.
+///
+/// What NIO's stream multiplexer did per stream, done here with a dictionary entry
+/// (``HTTP2StreamEntry``), because a child channel per stream cost a third of a unary call's
+/// server time:
+/// - **Writability.** A stream is writable while the connection is and while fewer than
+///   `highWater` bytes it wrote wait in NIO (for the client's window or the socket), until they
+///   fall to `lowWater`; counted by the write promises.
+/// - **Inbound flow control.** A stream's window is given back only as its reader consumes
+///   the bytes (``HTTP2ServerStream/consumed(_:)``), so a task that does not read holds at most
+///   one window (64 KiB) of request body; the connection's window is given back as bytes
+///   arrive (the streams' windows bound what they hold), in both cases once a quarter window
+///   is owed, as NIO's window manager does.
+final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTP2Frame
+    typealias OutboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
+
+    /// The flow-control window HTTP/2 starts with, for the connection and each stream
+    /// (RFC 9113 §6.9.2); the server keeps the default.
+    static let window = 65_535
+    /// Bytes owed to the client before a WINDOW_UPDATE gives them back: a quarter window, so a
+    /// large upload costs a few updates per window, not one per frame.
+    static let windowUpdateThreshold = 16_384
+
+    private let streams: HTTP2ConnectionStreams
+    private let openStreams: IdleConnectionCloser.OpenStreams
+    private let highWater: Int
+    private let lowWater: Int
+    private var entries: [HTTP2StreamID: HTTP2StreamEntry] = [:]
+    /// Streams opened in the current read, whose tasks start when it completes.
+    private var starting: [HTTP2StreamID] = []
+    private var context: ChannelHandlerContext?
+    private var connectionWritable = true
+    /// Connection-window bytes received and not yet given back.
+    private var connectionOwed = 0
+    private var reading = false
+    private var needsFlush = false
+
+    init(streams: HTTP2ConnectionStreams, openStreams: IdleConnectionCloser.OpenStreams, highWater: Int, lowWater: Int) {
+        self.streams = streams
+        self.openStreams = openStreams
+        self.highWater = highWater
+        self.lowWater = lowWater
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        self.connectionWritable = context.channel.isWritable
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.closeAll()
+        self.context = nil
+    }
+
+    // MARK: - Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        self.reading = true
+        let frame = self.unwrapInboundIn(data)
+        let id = frame.streamID
+        switch frame.payload {
+        case .headers(let headers):
+            guard self.entries[id] != nil else {
+                self.open(id, head: headers, context: context)
+                return
+            }
+            self.entries[id]!.inbox.receive(frame.payload)
+            if headers.endStream { self.entries[id]!.remoteEnded = true }
+        case .data(let data):
+            let padding = data.paddingBytes.map { $0 + 1 } ?? 0
+            self.connectionOwed += data.data.readableBytes + padding
+            if self.connectionOwed >= Self.windowUpdateThreshold {
+                self.giveBack(self.connectionOwed, on: .rootStream, context: context)
+                self.connectionOwed = 0
+            }
+            guard self.entries[id] != nil else { return }
+            self.entries[id]!.inbox.receive(frame.payload)
+            if data.endStream { self.entries[id]!.remoteEnded = true }
+            // Padding is never read: it is given back as if consumed at once.
+            if padding > 0 { self.consumed(padding, on: id) }
+        default:
+            // SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY: NIO's handler acts on them
+            // (a reset closes the stream with a `StreamClosedEvent`).
+            break
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        self.reading = false
+        // A stream's task starts once the read that brought its HEADERS is done, so the frames
+        // that came with it (a unary call's one DATA frame) are in its inbox when it first looks.
+        let starting = self.starting
+        self.starting.removeAll(keepingCapacity: true)
+        for id in starting {
+            guard let entry = self.entries[id], let head = entry.head else { continue }
+            self.entries[id]!.head = nil
+            self.entries[id]!.cancellation = self.streams.serve(
+                head, inbox: entry.inbox, outbound: entry.outbound, stream: entry.stream)
+        }
+        if self.needsFlush {
+            self.needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let closed = event as? StreamClosedEvent {
+            self.close(closed.streamID, reason: closed.reason)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        self.connectionWritable = context.channel.isWritable
+        for id in self.entries.keys { self.updateWritability(id, connectionChanged: true) }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A stream's error (NIO reset it): its reader gets the cause once the frames are read.
+        if let streamError = error as? NIOHTTP2Errors.StreamError {
+            self.entries[streamError.streamID]?.inbox.fail(streamError.baseError)
+            return
+        }
+        context.fireErrorCaught(error)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.closeAll()
+        context.fireChannelInactive()
+    }
+
+    // MARK: - Outbound
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)  // connection frames (GOAWAY at shutdown)
+    }
+
+    // MARK: - The streams' side (event loop)
+
+    /// Writes `frames` on stream `id`, in order, not flushed; `promise` completes with the last.
+    /// DATA bytes count against the stream's writability until NIO has sent them.
+    func write(_ frames: [HTTP2Frame.FramePayload], on id: HTTP2StreamID, promise: EventLoopPromise<Void>?) {
+        guard let context = self.context, self.entries[id] != nil else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        var bytes = 0
+        for case .data(let data) in frames { bytes += data.data.readableBytes }
+        var last = promise
+        if bytes > 0 {
+            self.entries[id]!.unsent += bytes
+            self.updateWritability(id)
+            // Frames of one stream are sent in order: the last one's promise stands for all.
+            let sent = promise ?? context.eventLoop.makePromise()
+            sent.futureResult.assumeIsolated().whenComplete { _ in
+                guard self.entries[id] != nil else { return }
+                self.entries[id]!.unsent -= bytes
+                self.updateWritability(id)
+            }
+            last = sent
+        }
+        for (index, frame) in frames.enumerated() {
+            context.write(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: frame)), promise: index == frames.count - 1 ? last : nil)
+        }
+    }
+
+    func flush() {
+        self.context?.flush()
+    }
+
+    /// Resets stream `id` with CANCEL, unless it has closed.
+    func reset(_ id: HTTP2StreamID) {
+        guard let context = self.context, self.entries[id] != nil else { return }
+        context.writeAndFlush(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.cancel))), promise: nil)
+    }
+
+    /// `bytes` of stream `id`'s request were consumed: give them back once a quarter window is owed.
+    func consumed(_ bytes: Int, on id: HTTP2StreamID) {
+        guard let context = self.context, self.entries[id] != nil else { return }
+        self.entries[id]!.owed += bytes
+        guard self.entries[id]!.owed >= Self.windowUpdateThreshold, !self.entries[id]!.remoteEnded else { return }
+        self.giveBack(self.entries[id]!.owed, on: id, context: context)
+        self.entries[id]!.owed = 0
+        if !self.reading {
+            self.needsFlush = false
+            context.flush()
+        }
+    }
+
+    // MARK: -
+
+    private func open(_ id: HTTP2StreamID, head: HTTP2Frame.FramePayload.Headers, context: ChannelHandlerContext) {
+        let stream = HTTP2ServerStream(id: id, connection: self, eventLoop: context.eventLoop, allocator: context.channel.allocator)
+        let outbound = HTTP2StreamOutbound { frames, before in
+            stream.eventLoop.execute {
+                before?()
+                stream.write(frames, promise: nil)
+                stream.flush()
+            }
+        }
+        let inbox = HTTP2StreamInbox(consumed: { stream.consumed($0) })
+        var entry = HTTP2StreamEntry(stream: stream, inbox: inbox, outbound: outbound, head: head)
+        entry.remoteEnded = head.endStream
+        if !self.connectionWritable {
+            entry.stream.setWritable(false)
+            entry.outbound.setWritable(false)
+        }
+        self.entries[id] = entry
+        self.starting.append(id)
+        self.openStreams.opened()
+    }
+
+    private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
+        context.write(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .windowUpdate(windowSizeIncrement: bytes))), promise: nil)
+        self.needsFlush = true
+    }
+
+    private func updateWritability(_ id: HTTP2StreamID, connectionChanged: Bool = false) {
+        guard let entry = self.entries[id] else { return }
+        var writable = entry.writable
+        if writable, entry.unsent >= self.highWater {
+            writable = false
+        } else if !writable, entry.unsent <= self.lowWater {
+            writable = true
+        }
+        guard writable != entry.writable || connectionChanged else { return }
+        self.entries[id]!.writable = writable
+        let now = self.connectionWritable && writable
+        entry.stream.setWritable(now)
+        entry.outbound.setWritable(now)
+    }
+
+    private func close(_ id: HTTP2StreamID, reason: HTTP2ErrorCode?) {
+        guard let entry = self.entries.removeValue(forKey: id) else { return }
+        if let reason { entry.inbox.fail(NIOHTTP2Errors.streamClosed(streamID: id, errorCode: reason)) }
+        self.finish(entry)
+    }
+
+    private func closeAll() {
+        let entries = self.entries
+        self.entries = [:]
+        for entry in entries.values {
+            entry.inbox.fail(ChannelError.ioOnClosedChannel)
+            self.finish(entry)
+        }
+    }
+
+    private func finish(_ entry: HTTP2StreamEntry) {
+        entry.inbox.finish()
+        entry.outbound.close()
+        entry.stream.markClosed()
+        entry.cancellation?.cancel()
+        self.openStreams.closed()
+    }
+}

@@ -1,0 +1,24 @@
+import NIOHTTP2
+
+/// What an ``HTTP2ConnectionHandler`` keeps for one open stream, on its event loop: the
+/// stream, the inbox its request frames go to, the writer its task waits on, and the stream's
+/// two flow-control counts.
+struct HTTP2StreamEntry {
+    let stream: HTTP2ServerStream
+    let inbox: HTTP2StreamInbox
+    let outbound: HTTP2StreamOutbound
+    /// The request HEADERS, until the task serving the stream starts (at the end of the read
+    /// that brought it).
+    var head: HTTP2Frame.FramePayload.Headers?
+    /// Cancels the task serving the stream, once it has started.
+    var cancellation: HTTP2StreamCancellation?
+    /// DATA bytes written and not yet sent by NIO (held for the client's window or the socket).
+    var unsent = 0
+    /// Whether the stream was last told it may write (hysteresis between the two water marks).
+    var writable = true
+    /// Request bytes consumed (or never delivered, like padding) and not yet given back to the
+    /// client with a WINDOW_UPDATE.
+    var owed = 0
+    /// The client ended its side: no WINDOW_UPDATE is sent on the stream any more.
+    var remoteEnded = false
+}
