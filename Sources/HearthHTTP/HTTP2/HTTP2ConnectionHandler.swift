@@ -16,10 +16,11 @@ import NIOHTTP2
 ///   `highWater` bytes it wrote wait in NIO (for the client's window or the socket), until they
 ///   fall to `lowWater`; counted by the write promises.
 /// - **Inbound flow control.** A stream's window is given back only as its reader consumes
-///   the bytes (``HTTP2ServerStream/consumed(_:)``), so a task that does not read holds at most
-///   one window (64 KiB) of request body; the connection's window is given back as bytes
-///   arrive (the streams' windows bound what they hold), in both cases once a quarter window
-///   is owed, as NIO's window manager does.
+///   the bytes (``HTTP2ServerStream/consumed(_:)``, once a quarter window is owed), so a task
+///   that does not read holds at most one window (64 KiB) of request body. The connection's
+///   window is given back as bytes arrive (the streams' windows bound what they hold), once
+///   NIO reports it half spent, as NIO's own window manager does: NIO's count includes DATA it
+///   took for streams already closed, which never reach this handler.
 final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundIn = HTTP2Frame
@@ -41,8 +42,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var starting: [HTTP2StreamID] = []
     private var context: ChannelHandlerContext?
     private var connectionWritable = true
-    /// Connection-window bytes received and not yet given back.
-    private var connectionOwed = 0
     private var reading = false
     private var needsFlush = false
 
@@ -78,13 +77,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             self.entries[id]!.inbox.receive(frame.payload)
             if headers.endStream { self.entries[id]!.remoteEnded = true }
         case .data(let data):
-            let padding = data.paddingBytes.map { $0 + 1 } ?? 0
-            self.connectionOwed += data.data.readableBytes + padding
-            if self.connectionOwed >= Self.windowUpdateThreshold {
-                self.giveBack(self.connectionOwed, on: .rootStream, context: context)
-                self.connectionOwed = 0
-            }
             guard self.entries[id] != nil else { return }
+            let padding = data.paddingBytes.map { $0 + 1 } ?? 0
             self.entries[id]!.inbox.receive(frame.payload)
             if data.endStream { self.entries[id]!.remoteEnded = true }
             // Padding is never read: it is given back as if consumed at once.
@@ -118,6 +112,11 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let closed = event as? StreamClosedEvent {
             self.close(closed.streamID, reason: closed.reason)
+        } else if let window = event as? NIOHTTP2WindowUpdatedEvent, window.streamID == .rootStream,
+            let inbound = window.inboundWindowSize, inbound <= Self.window / 2
+        {
+            self.giveBack(Self.window - inbound, on: .rootStream, context: context)
+            self.flushUnlessReading(context)
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -194,10 +193,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard self.entries[id]!.owed >= Self.windowUpdateThreshold, !self.entries[id]!.remoteEnded else { return }
         self.giveBack(self.entries[id]!.owed, on: id, context: context)
         self.entries[id]!.owed = 0
-        if !self.reading {
-            self.needsFlush = false
-            context.flush()
-        }
+        self.flushUnlessReading(context)
     }
 
     // MARK: -
@@ -226,6 +222,13 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
         context.write(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .windowUpdate(windowSizeIncrement: bytes))), promise: nil)
         self.needsFlush = true
+    }
+
+    /// Flushes what was written now, or at the end of the read under way.
+    private func flushUnlessReading(_ context: ChannelHandlerContext) {
+        guard !self.reading else { return }
+        self.needsFlush = false
+        context.flush()
     }
 
     private func updateWritability(_ id: HTTP2StreamID, connectionChanged: Bool = false) {
