@@ -10,8 +10,11 @@ Waiting is on events (a queue filled by the callbacks), each with a deadline; ne
 
 from __future__ import annotations
 
+import json
 import queue
 import tempfile
+import time
+import urllib.request
 
 import pytest
 from google.cloud.firestore_v1 import FieldFilter
@@ -373,3 +376,29 @@ def test_streams_with_the_same_target_id_get_the_same_bytes_and_other_ids_their_
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_more_listeners_than_a_hundred_share_one_client(hearth, hearth_host, project_id):
+    """google-cloud-firestore opens one Listen stream per on_snapshot on its one connection:
+    150 of them all get their first snapshot (with 100 concurrent streams per connection, the
+    101st never started), and closing them is a cancellation, not a server error."""
+    client = grpc_client(hearth_host, project_id)
+    ref = client.collection("crowd").document("d")
+    ref.set({"n": 1})
+    seen: queue.Queue = queue.Queue()
+    watches = [ref.on_snapshot(lambda docs, changes, read_time, i=i: seen.put(i)) for i in range(150)]
+    try:
+        first = set()
+        while len(first) < 150:
+            first.add(seen.get(timeout=DEADLINE_SECONDS))
+    finally:
+        for watch in watches:
+            watch.unsubscribe()
+        client.close()
+    # The server has seen every stream end once it counts none open for the project.
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    url = f"http://{hearth_host}/emulator/v1/projects/{project_id}/listeners"
+    while json.load(urllib.request.urlopen(url))["streams"] != 0:
+        assert time.monotonic() < deadline, "the closed listeners' streams are still open"
+        time.sleep(0.01)
+    assert "This is a bug in Hearth" not in hearth.stderr_text()

@@ -18,9 +18,11 @@ import NIOHTTP2
 /// - **Inbound flow control.** A stream's window is given back only as its reader consumes
 ///   the bytes (``HTTP2ServerStream/consumed(_:)``, once a quarter window is owed), so a task
 ///   that does not read holds at most one window (64 KiB) of request body. The connection's
-///   window is given back as bytes arrive (the streams' windows bound what they hold), once
-///   NIO reports it half spent, as NIO's own window manager does: NIO's count includes DATA it
-///   took for streams already closed, which never reach this handler.
+///   window is given back once NIO reports it half spent, as NIO's own window manager does
+///   (NIO's count includes DATA it took for streams already closed, which never reach this
+///   handler), while the streams hold less than ``heldLimit`` bytes unread between them;
+///   beyond that only as their readers consume, so a connection holds at most about
+///   ``heldLimit`` plus a window of request bytes however many streams it opens.
 final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundIn = HTTP2Frame
@@ -32,6 +34,14 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Bytes owed to the client before a WINDOW_UPDATE gives them back: a quarter window, so a
     /// large upload costs a few updates per window, not one per frame.
     static let windowUpdateThreshold = 16_384
+    /// The most concurrent streams a client may open on one connection
+    /// (`SETTINGS_MAX_CONCURRENT_STREAMS`). google-cloud-firestore and Node's client open one
+    /// Listen stream per listener on one connection: 100, NIO's usual figure, stalled a test
+    /// process's 101st listener for good (a client queues streams past the limit).
+    static let maxConcurrentStreams = 1_000
+    /// Unread request bytes a connection's streams may hold before the connection's window is
+    /// given back only as they are read.
+    static let heldLimit = 1 << 20
 
     private let streams: HTTP2ConnectionStreams
     private let openStreams: IdleConnectionCloser.OpenStreams
@@ -43,6 +53,10 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var context: ChannelHandlerContext?
     private var connectionWritable = true
     private var reading = false
+    /// Request DATA bytes in the streams' inboxes, not yet read.
+    private var held = 0
+    /// The connection's receive window as NIO last reported it.
+    private var connectionWindow = HTTP2ConnectionHandler.window
     private var needsFlush = false
 
     init(streams: HTTP2ConnectionStreams, openStreams: IdleConnectionCloser.OpenStreams, highWater: Int, lowWater: Int) {
@@ -78,11 +92,13 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             if headers.endStream { self.entries[id]!.remoteEnded = true }
         case .data(let data):
             guard self.entries[id] != nil else { return }
-            let padding = data.paddingBytes.map { $0 + 1 } ?? 0
+            let bytes = data.data.readableBytes
+            self.entries[id]!.held += bytes
+            self.held += bytes
             self.entries[id]!.inbox.receive(frame.payload)
             if data.endStream { self.entries[id]!.remoteEnded = true }
-            // Padding is never read: it is given back as if consumed at once.
-            if padding > 0 { self.consumed(padding, on: id) }
+            // Padding is never read: it is given back as if read at once.
+            if let padding = data.paddingBytes { self.owe(padding + 1, on: id, context: context) }
         default:
             // SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY: NIO's handler acts on them
             // (a reset closes the stream with a `StreamClosedEvent`).
@@ -113,10 +129,10 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         if let closed = event as? StreamClosedEvent {
             self.close(closed.streamID, reason: closed.reason)
         } else if let window = event as? NIOHTTP2WindowUpdatedEvent, window.streamID == .rootStream,
-            let inbound = window.inboundWindowSize, inbound <= Self.window / 2
+            let inbound = window.inboundWindowSize
         {
-            self.giveBack(Self.window - inbound, on: .rootStream, context: context)
-            self.flushUnlessReading(context)
+            self.connectionWindow = inbound
+            self.giveBackConnectionWindow(context)
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -186,14 +202,14 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.writeAndFlush(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.cancel))), promise: nil)
     }
 
-    /// `bytes` of stream `id`'s request were consumed: give them back once a quarter window is owed.
+    /// `bytes` of stream `id`'s request were read: give them back once a quarter window is owed.
     func consumed(_ bytes: Int, on id: HTTP2StreamID) {
         guard let context = self.context, self.entries[id] != nil else { return }
-        self.entries[id]!.owed += bytes
-        guard self.entries[id]!.owed >= Self.windowUpdateThreshold, !self.entries[id]!.remoteEnded else { return }
-        self.giveBack(self.entries[id]!.owed, on: id, context: context)
-        self.entries[id]!.owed = 0
-        self.flushUnlessReading(context)
+        let read = min(bytes, self.entries[id]!.held)
+        self.entries[id]!.held -= read
+        self.held -= read
+        self.owe(bytes, on: id, context: context)
+        self.giveBackConnectionWindow(context)
     }
 
     // MARK: -
@@ -217,6 +233,25 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.entries[id] = entry
         self.starting.append(id)
         self.openStreams.opened()
+    }
+
+    /// Adds `bytes` to what stream `id` owes its client, and gives it back once a quarter window
+    /// is owed (not once the client has ended its side: nothing more will come).
+    private func owe(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
+        self.entries[id]!.owed += bytes
+        guard self.entries[id]!.owed >= Self.windowUpdateThreshold, !self.entries[id]!.remoteEnded else { return }
+        self.giveBack(self.entries[id]!.owed, on: id, context: context)
+        self.entries[id]!.owed = 0
+        self.flushUnlessReading(context)
+    }
+
+    /// Refills the connection's window once half spent, unless the streams hold ``heldLimit``
+    /// unread bytes already.
+    private func giveBackConnectionWindow(_ context: ChannelHandlerContext) {
+        guard self.connectionWindow <= Self.window / 2, self.held < Self.heldLimit else { return }
+        self.giveBack(Self.window - self.connectionWindow, on: .rootStream, context: context)
+        self.connectionWindow = Self.window
+        self.flushUnlessReading(context)
     }
 
     private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
@@ -248,13 +283,18 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private func close(_ id: HTTP2StreamID, reason: HTTP2ErrorCode?) {
         guard let entry = self.entries.removeValue(forKey: id) else { return }
-        if let reason { entry.inbox.fail(NIOHTTP2Errors.streamClosed(streamID: id, errorCode: reason)) }
+        // Reset (by the client, or refused by a GOAWAY): to the reader, as to a writer, the
+        // stream is closed; a protocol error NIO found was given to the inbox before.
+        if reason != nil { entry.inbox.fail(ChannelError.ioOnClosedChannel) }
+        self.held -= entry.held
         self.finish(entry)
+        if let context = self.context { self.giveBackConnectionWindow(context) }
     }
 
     private func closeAll() {
         let entries = self.entries
         self.entries = [:]
+        self.held = 0
         for entry in entries.values {
             entry.inbox.fail(ChannelError.ioOnClosedChannel)
             self.finish(entry)

@@ -16,7 +16,9 @@ struct HTTP2StreamEntry {
     var unsent = 0
     /// Whether the stream was last told it may write (hysteresis between the two water marks).
     var writable = true
-    /// Request bytes consumed (or never delivered, like padding) and not yet given back to the
+    /// Request DATA bytes in the inbox, not yet read.
+    var held = 0
+    /// Request bytes read (or never delivered, like padding) and not yet given back to the
     /// client with a WINDOW_UPDATE.
     var owed = 0
     /// The client ended its side: no WINDOW_UPDATE is sent on the stream any more.

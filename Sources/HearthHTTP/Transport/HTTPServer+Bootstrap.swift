@@ -93,9 +93,10 @@ extension HTTPServer {
 
     /// NIO's HTTP/2 handler, then the ``HTTP2ConnectionHandler`` that serves the connection's
     /// streams without a child channel each. The settings bound what a client can make a
-    /// connection hold: 100 concurrent streams, headers as large as HTTP/1.1's
+    /// connection hold: 1,000 concurrent streams, headers as large as HTTP/1.1's
     /// (``HTTPServerConfiguration/maxHeaderSize``), a 64 KiB receive window per stream (given
-    /// back as the stream's reader consumes it), and a stream's unsent bytes at the connection's
+    /// back as the stream's reader consumes it) and about 1 MiB of unread request bytes in all
+    /// (``HTTP2ConnectionHandler/heldLimit``), and a stream's unsent bytes at the connection's
     /// write-buffer size before it stops being writable. The connection is closed once idle: no
     /// stream open and nothing sent either way for the idle timeout (``IdleConnectionCloser``).
     /// Must run on the channel's event loop.
@@ -104,7 +105,7 @@ extension HTTPServer {
     ) throws -> HTTP2ConnectionStreams {
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: HTTP2ConnectionHandler.maxConcurrentStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
         ]
         let sync = channel.pipeline.syncOperations

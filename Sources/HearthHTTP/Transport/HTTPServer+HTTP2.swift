@@ -8,9 +8,9 @@ extension HTTPServer {
 
     /// Serves one HTTP/2 connection until it closes and its streams' tasks have returned: each
     /// stream the client opens is served on a task of its own (``HTTP2ConnectionStreams``). At
-    /// most 100 streams are open at once (`SETTINGS_MAX_CONCURRENT_STREAMS`), each buffering at
-    /// most its 64 KiB flow-control window of request body, so a connection holds a bounded
-    /// amount.
+    /// most 1,000 streams are open at once (`SETTINGS_MAX_CONCURRENT_STREAMS`), each buffering at
+    /// most its 64 KiB flow-control window of request body and all of them about 1 MiB
+    /// (``HTTP2ConnectionHandler/heldLimit``), so a connection holds a bounded amount.
     ///
     /// A stream the client resets (RST_STREAM), or that dies with its connection, cancels the
     /// task serving it, so a responder's awaits (a query, a stream waiting for changes) end at
