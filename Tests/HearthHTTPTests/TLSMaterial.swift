@@ -2,8 +2,15 @@ import Foundation
 import HearthTesting
 
 /// A self-signed certificate and key (plus an unrelated key, and a text file) in a temporary
-/// directory, made with openssl for one test.
+/// directory, made with openssl once per test process (``shared``), which the tests only read.
+///
+/// Once, because each RSA key takes openssl a good part of a second, and the tests that made
+/// their own blocked the cooperative pool's threads (one per core) meanwhile, stalling every
+/// in-process server of the suite; and each left its directory behind.
 struct TLSMaterial {
+    /// The material, made by the first test that asks (the others wait for it).
+    static let shared = Result { try TLSMaterial() }
+
     static var toolsInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
     }
@@ -13,7 +20,7 @@ struct TLSMaterial {
     var key: String { self.directory + "/key.pem" }
     var otherKey: String { self.directory + "/other-key.pem" }
 
-    init() throws {
+    private init() throws {
         self.directory = NSTemporaryDirectory() + "hearth-tls-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
         try Self.run("/usr/bin/openssl", [

@@ -9,7 +9,7 @@ struct TLSServerTests {
     /// By default ALPN offers HTTP/1.1 only, so a client that would prefer HTTP/2 (curl,
     /// browsers) is served by the HTTP responder as without TLS.
     @Test func servesHTTPS() async throws {
-        let material = try TLSMaterial()
+        let material = try TLSMaterial.shared.get()
         let credentials = try TLSCredentials(certificateFile: material.certificate, keyFile: material.key)
         let server = try await TestServer.start({ $0.tls = credentials }, responder: echoResponder)
         let http1 = try await onThread { try TLSMaterial.curl(["--http1.1", "https://127.0.0.1:\(server.port)/over-tls"]) }
@@ -22,7 +22,7 @@ struct TLSServerTests {
     /// With ``HTTPServerConfiguration/offersHTTP2OverTLS``, ALPN negotiates `h2` and streams go to
     /// the HTTP/2 responder.
     @Test func servesHTTP2OverTLSWhenOffered() async throws {
-        let material = try TLSMaterial()
+        let material = try TLSMaterial.shared.get()
         let credentials = try TLSCredentials(certificateFile: material.certificate, keyFile: material.key)
         let server = try await TestServer.start(
             {
@@ -37,7 +37,7 @@ struct TLSServerTests {
     }
 
     @Test func aMissingFileIsNamed() throws {
-        let material = try TLSMaterial()
+        let material = try TLSMaterial.shared.get()
         #expect {
             try TLSCredentials(certificateFile: material.directory + "/missing.pem", keyFile: material.key)
         } throws: { error in
@@ -46,7 +46,7 @@ struct TLSServerTests {
     }
 
     @Test func aFileThatIsNotPEMIsNamed() throws {
-        let material = try TLSMaterial()
+        let material = try TLSMaterial.shared.get()
         #expect {
             try TLSCredentials(certificateFile: material.key + ".txt", keyFile: material.key)
         } throws: { error in
@@ -55,7 +55,7 @@ struct TLSServerTests {
     }
 
     @Test func aKeyOfAnotherCertificateIsRefused() throws {
-        let material = try TLSMaterial()
+        let material = try TLSMaterial.shared.get()
         #expect {
             try TLSCredentials(certificateFile: material.certificate, keyFile: material.otherKey)
         } throws: { error in
