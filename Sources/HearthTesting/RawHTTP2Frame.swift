@@ -10,6 +10,7 @@ public struct RawHTTP2Frame: Equatable, Sendable {
     public static let rstStream: UInt8 = 0x3
     public static let settings: UInt8 = 0x4
     public static let goAway: UInt8 = 0x7
+    public static let windowUpdate: UInt8 = 0x8
     public static let endStream: UInt8 = 0x1
     public static let ack: UInt8 = 0x1
     public static let endHeaders: UInt8 = 0x4

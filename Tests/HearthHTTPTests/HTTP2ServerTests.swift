@@ -1,4 +1,6 @@
 import HearthHTTP
+import NIOCore
+import NIOHPACK
 import HearthTesting
 import Testing
 
@@ -61,6 +63,70 @@ struct HTTP2ServerTests {
         #expect(exchange.headerBlocks.count == 2)
         #expect(exchange.trailer("grpc-status") == "0")
         #expect(exchange.trailer("x-body-bytes") == "11")
+        try await server.stop()
+    }
+
+    /// A body four windows long, and its echo: the client may send only within its windows
+    /// (64 KiB for the stream and the connection), so the upload goes on only because the
+    /// server gives the windows back as its responder reads; the echo goes out within the
+    /// windows the client gives back in turn.
+    @Test func aBodyLargerThanTheWindowsFlowsBothWays() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = EchoHTTP2Responder() }, responder: echoResponder)
+        let body = (0..<(4 * 65_536)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let (echoed, trailerBytes) = try await onThread { () -> ([UInt8], String?) in
+            let connection = try RawHTTPConnection(port: server.port)
+            defer { connection.close() }
+            try connection.send(
+                RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
+                    + HTTP2Exchange.request("POST", "/echo", [("content-type", "application/grpc")], endStream: false).bytes)
+            var streamWindow = 65_535
+            var connectionWindow = 65_535
+            var sent = 0
+            var echoed: [UInt8] = []
+            var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
+            var trailer: String?
+            while true {
+                while sent < body.count, min(streamWindow, connectionWindow) > 0 {
+                    let size = min(16_384, streamWindow, connectionWindow, body.count - sent)
+                    let end = sent + size == body.count
+                    try connection.send(
+                        RawHTTP2Frame(type: RawHTTP2Frame.data, flags: end ? RawHTTP2Frame.endStream : 0, stream: 1,
+                            payload: Array(body[sent..<(sent + size)])).bytes)
+                    sent += size
+                    streamWindow -= size
+                    connectionWindow -= size
+                }
+                let frame = try connection.readHTTP2Frame()
+                switch frame.type {
+                case RawHTTP2Frame.settings where frame.flags & RawHTTP2Frame.ack == 0:
+                    try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
+                case RawHTTP2Frame.windowUpdate:
+                    let increment = frame.payload.prefix(4).reduce(0) { $0 << 8 | Int($1) } & 0x7fff_ffff
+                    if frame.stream == 0 { connectionWindow += increment } else { streamWindow += increment }
+                case RawHTTP2Frame.data where frame.stream == 1:
+                    echoed += frame.payload
+                    // Give the client's windows back at once, for the stream and the connection.
+                    let increment = UInt32(frame.payload.count)
+                    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: increment >> (24 - 8 * $0)) }
+                    if increment > 0 {
+                        try connection.send(
+                            RawHTTP2Frame(type: RawHTTP2Frame.windowUpdate, stream: 0, payload: bytes).bytes
+                                + RawHTTP2Frame(type: RawHTTP2Frame.windowUpdate, stream: 1, payload: bytes).bytes)
+                    }
+                case RawHTTP2Frame.headers where frame.stream == 1:
+                    var block = ByteBuffer(bytes: frame.payload)
+                    let fields = try decoder.decodeHeaders(from: &block)
+                    if let value = fields.first(name: "x-body-bytes") { trailer = value }
+                    if frame.flags & RawHTTP2Frame.endStream != 0 { return (echoed, trailer) }
+                case RawHTTP2Frame.rstStream, RawHTTP2Frame.goAway:
+                    throw RawHTTPError("the server ended the exchange (frame type \(frame.type))")
+                default:
+                    break
+                }
+            }
+        }
+        #expect(trailerBytes == String(body.count))
+        #expect(echoed == Array("POST /echo: ".utf8) + body)
         try await server.stop()
     }
 
