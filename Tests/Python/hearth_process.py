@@ -19,6 +19,7 @@ import signal
 import subprocess
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -127,3 +128,15 @@ class HearthProcess:
         self.proc.wait()
         self._reader.join(timeout=SHUTDOWN_GUARD_SECONDS)
         self.proc.stdout.close()
+
+
+def wait_for(condition, what: str, seconds: float = 30):
+    """Polls `condition` until it returns a true value, which it returns, within `seconds`: for
+    server state a client has no event for (no fixed sleeps)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"{what} did not happen within {seconds} s")

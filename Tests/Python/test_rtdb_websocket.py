@@ -38,17 +38,6 @@ def rest(database_host, namespace, path, method="GET", **kwargs):
     return response.json()
 
 
-def wait_for(condition, what: str):
-    """Polls `condition` until it holds, within the guard (no fixed sleeps)."""
-    deadline = time.monotonic() + GUARD_SECONDS
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"{what} did not happen within {GUARD_SECONDS} s")
-
-
 def test_hello_names_the_reachable_host_and_a_session(connect, database_host):
     socket = connect()
     hello = socket.hello["d"]

@@ -44,7 +44,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     static let heldLimit = 1 << 20
 
     private let streams: HTTP2ConnectionStreams
-    private let openStreams: IdleConnectionCloser.OpenStreams
     private let highWater: Int
     private let lowWater: Int
     private var entries: [HTTP2StreamID: HTTP2StreamEntry] = [:]
@@ -59,12 +58,14 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var connectionWindow = HTTP2ConnectionHandler.window
     private var needsFlush = false
 
-    init(streams: HTTP2ConnectionStreams, openStreams: IdleConnectionCloser.OpenStreams, highWater: Int, lowWater: Int) {
+    init(streams: HTTP2ConnectionStreams, highWater: Int, lowWater: Int) {
         self.streams = streams
-        self.openStreams = openStreams
         self.highWater = highWater
         self.lowWater = lowWater
     }
+
+    /// Streams open now (for ``IdleConnectionCloser``, on the event loop).
+    var openStreamCount: Int { self.entries.count }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -226,13 +227,9 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         let inbox = HTTP2StreamInbox(consumed: { stream.consumed($0) })
         var entry = HTTP2StreamEntry(stream: stream, inbox: inbox, outbound: outbound, head: head)
         entry.remoteEnded = head.endStream
-        if !self.connectionWritable {
-            entry.stream.setWritable(false)
-            entry.outbound.setWritable(false)
-        }
+        if !self.connectionWritable { entry.tell(writable: false) }
         self.entries[id] = entry
         self.starting.append(id)
-        self.openStreams.opened()
     }
 
     /// Adds `bytes` to what stream `id` owes its client, and gives it back once a quarter window
@@ -276,9 +273,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
         guard writable != entry.writable || connectionChanged else { return }
         self.entries[id]!.writable = writable
-        let now = self.connectionWritable && writable
-        entry.stream.setWritable(now)
-        entry.outbound.setWritable(now)
+        entry.tell(writable: self.connectionWritable && writable)
     }
 
     private func close(_ id: HTTP2StreamID, reason: HTTP2ErrorCode?) {
@@ -306,6 +301,5 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         entry.outbound.close()
         entry.stream.markClosed()
         entry.cancellation?.cancel()
-        self.openStreams.closed()
     }
 }

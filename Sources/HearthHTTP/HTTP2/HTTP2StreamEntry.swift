@@ -23,4 +23,10 @@ struct HTTP2StreamEntry {
     var owed = 0
     /// The client ended its side: no WINDOW_UPDATE is sent on the stream any more.
     var remoteEnded = false
+
+    /// Tells the stream's readers (fan-outs) and its waiting writer whether it may be written.
+    func tell(writable: Bool) {
+        self.stream.setWritable(writable)
+        self.outbound.setWritable(writable)
+    }
 }

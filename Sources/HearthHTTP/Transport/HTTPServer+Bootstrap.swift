@@ -108,17 +108,15 @@ extension HTTPServer {
             HTTP2Setting(parameter: .maxConcurrentStreams, value: HTTP2ConnectionHandler.maxConcurrentStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
         ]
-        let sync = channel.pipeline.syncOperations
-        try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
-        let open = IdleConnectionCloser.OpenStreams()
-        try sync.addHandler(IdleConnectionCloser(streams: open))
         let streams = HTTP2ConnectionStreams(
             connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
+        let handler = HTTP2ConnectionHandler(
+            streams: streams, highWater: max(1, configuration.connectionWriteBuffer), lowWater: max(1, configuration.connectionWriteBuffer / 2))
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
+        try sync.addHandler(IdleConnectionCloser(streams: handler))
         try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
-        try sync.addHandler(
-            HTTP2ConnectionHandler(
-                streams: streams, openStreams: open, highWater: max(1, configuration.connectionWriteBuffer),
-                lowWater: max(1, configuration.connectionWriteBuffer / 2)))
+        try sync.addHandler(handler)
         return streams
     }
 

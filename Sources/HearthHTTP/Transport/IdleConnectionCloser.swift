@@ -1,5 +1,4 @@
 import NIOCore
-import Synchronization
 
 /// Closes an HTTP/2 connection that is idle: no stream open and nothing read or written for
 /// the idle timeout (NIO's `IdleStateHandler` tells it about the bytes, the connection's
@@ -9,35 +8,21 @@ import Synchronization
 /// writes nothing for minutes, and Python's gRPC client sends no keepalive pings, so closing on
 /// silence alone would end every quiet `on_snapshot` listener after the timeout. The
 /// `IdleStateHandler` fires again every timeout while the connection stays silent, so once the
-/// last stream closes, the connection goes at most two timeouts later. Costs one atomic counter
-/// per connection, updated on each stream's open and close.
+/// last stream closes, the connection goes at most two timeouts later. Costs nothing per
+/// stream: the handler's open streams are its entries.
 final class IdleConnectionCloser: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    /// The connection's open streams, counted by its ``HTTP2ConnectionHandler`` (on the event loop).
-    final class OpenStreams: Sendable {
-        private let open = Atomic(0)
+    /// The connection's streams, whose handler counts the open ones (on the same event loop).
+    let streams: HTTP2ConnectionHandler
 
-        var count: Int { self.open.load(ordering: .relaxed) }
-
-        func opened() {
-            self.open.add(1, ordering: .relaxed)
-        }
-
-        func closed() {
-            self.open.subtract(1, ordering: .relaxed)
-        }
-    }
-
-    let streams: OpenStreams
-
-    init(streams: OpenStreams) {
+    init(streams: HTTP2ConnectionHandler) {
         self.streams = streams
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
-            if self.streams.count == 0 { context.close(promise: nil) }
+            if self.streams.openStreamCount == 0 { context.close(promise: nil) }
             return
         }
         context.fireUserInboundEventTriggered(event)
