@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HearthStorageTests",
-            dependencies: ["HearthStorage", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HearthStorage", "HearthTesting", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictness
         ),
         // NIO's HPACK decoder reads the server's HTTP/2 header blocks; CompressNIO decompresses gzip bodies.
@@ -233,7 +233,7 @@ let package = Package(
             name: "HearthServerTests",
             dependencies: [
                 "HearthServer", "HearthHTTP", "HearthFirestore", "HearthDatabase", "HearthAuth", "HearthJSON", "HearthRules", "HearthStorage", "HearthUI",
-                "HearthFirestoreProto", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "HearthFirestoreProto", "HearthTesting", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness

@@ -8,8 +8,8 @@ import Testing
 /// `--allow-remote-owner`, an export never replaces a folder that is not an export, and the
 /// local tools that call them (curl, firebase-tools, rules-unit-testing) work as before.
 @Suite struct AdminEndpointTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     private func exportBody(_ directory: String, _ name: String) -> String {
         #"{"export_directory":"\#(directory)","export_name":"\#(name)"}"#
@@ -129,7 +129,9 @@ import Testing
     }
 
     @Test func onlyTheExactOwnerCredentialIsTheAdmin() throws {
-        let locked = try CommandLineTests.file("rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read, write: if false; } } }")
+        let locked = try self.temporary.write(
+            "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read, write: if false; } } }",
+            to: "locked.rules")
         let server = try HearthProcess(["--rules", locked])
         #expect(try server.request("GET", documentsURL("demo", "c/d"), headers: [("Authorization", "Bearer owner")]).status == 404)
         #expect(try server.request("GET", documentsURL("demo", "c/d"), headers: [("Authorization", "Bearer  owner ")]).status == 404)

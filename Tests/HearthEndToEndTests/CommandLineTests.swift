@@ -10,14 +10,17 @@ import Testing
         try ToolRun.run(HearthProcess.binary.path, arguments)
     }
 
-    static func file(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().uuidString).rules").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+    /// Where a test's files go, removed after it.
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("cli") }
+
+    /// A rules file holding `text`, in the test's directory.
+    func file(_ text: String) throws -> String {
+        try self.temporary.write(text, to: "\(UUID().uuidString).rules")
     }
 
     @Test func rulesCheckAcceptsAValidFile() throws {
-        let path = try Self.file("""
+        let path = try self.file("""
             rules_version = '2';
             service cloud.firestore {
               match /databases/{database}/documents {
@@ -31,7 +34,7 @@ import Testing
     }
 
     @Test func rulesCheckReportsEveryErrorWithItsPosition() throws {
-        let path = try Self.file("""
+        let path = try self.file("""
             service cloud.firestore {
               match /databases/{database}/documents {
                 match /a/{id} {
@@ -66,7 +69,7 @@ import Testing
         let valid = try Self.hearth(["rules", "check", Self.root + "/rules/database.rules.json", Self.root + "/rules/firestore.rules"])
         #expect(valid.status == 0)
         #expect(valid.stdout == "\(Self.root)/rules/database.rules.json: OK (0 warning(s))\n\(Self.root)/rules/firestore.rules: OK (0 warning(s))\n")
-        let path = try Self.file("""
+        let path = try self.file("""
             // comments are allowed
             {
               "rules": {

@@ -5,29 +5,8 @@ import Testing
 /// Durability through the real binary: data survives a restart and `kill -9`, a second server
 /// on the same directory is refused, and a crash never leaves a commit half-applied.
 @Suite struct DurabilityTests {
-    /// A fresh data directory, removed when the test's suite instance goes away.
-    final class TemporaryDirectory {
-        let path: String
-        init() throws {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-e2e-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            self.path = url.path
-        }
-        deinit { try? FileManager.default.removeItem(atPath: self.path) }
-
-        /// `name` inside the directory.
-        func path(_ name: String) -> String { self.path + "/" + name }
-
-        /// Writes `text` to `name` inside the directory, making the folders on the way.
-        func write(_ text: String, to name: String) throws {
-            let url = URL(fileURLWithPath: self.path(name))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: false, encoding: .utf8)
-        }
-    }
-
     let temporary: TemporaryDirectory
-    init() throws { self.temporary = try TemporaryDirectory() }
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     @Test func documentsSurviveACleanRestartWithTheirTimes() throws {
         let directory = self.temporary.path

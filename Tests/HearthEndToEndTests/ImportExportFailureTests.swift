@@ -5,8 +5,8 @@ import Testing
 /// Exports that cannot be written and imports of bad input: a clear error naming the path (and
 /// for a bad line, file:line), exit status 1, and nothing damaged.
 @Suite struct ImportExportFailureTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     /// A data directory with one document, written by a real server.
     private func dataDirectory() throws -> String {

@@ -6,8 +6,8 @@ import Testing
 /// of a stopped server's directory, `--export-on-exit`, then `hearth import` and
 /// `serve --import` into fresh directories; every document comes back with the same fields.
 @Suite struct ImportExportTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     @Test func everyWayOfExportingRoundTripsEveryDocument() throws {
         let server = try HearthProcess(["--data", self.temporary.path("a"), "--export-on-exit", self.temporary.path("out/exit")])

@@ -4,8 +4,8 @@ import Testing
 
 /// `hearth serve` in a Firebase project folder picks up `firebase.json` and `.firebaserc`.
 @Suite struct ProjectConfigurationTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     private func write(_ name: String, _ text: String) throws {
         try text.write(toFile: self.temporary.path + "/" + name, atomically: true, encoding: .utf8)

@@ -26,11 +26,11 @@ import Testing
         }
         """
 
-    let directory: DurabilityTests.TemporaryDirectory
+    let directory: TemporaryDirectory
     let server: HearthProcess
 
     init() throws {
-        self.directory = try DurabilityTests.TemporaryDirectory()
+        self.directory = try TemporaryDirectory("e2e")
         try self.directory.write(Self.firestoreRules, to: "firestore.rules")
         try self.directory.write(Self.databaseRules, to: "database.rules.json")
         self.server = try HearthProcess([

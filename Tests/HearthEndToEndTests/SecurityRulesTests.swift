@@ -22,15 +22,13 @@ import Testing
         }
         """
 
-    let directory: URL
+    let directory: TemporaryDirectory
     let rulesFile: URL
     let server: HearthProcess
 
     init() throws {
-        self.directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-        self.rulesFile = self.directory.appendingPathComponent("firestore.rules")
-        try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
+        self.directory = try TemporaryDirectory("rules")
+        self.rulesFile = URL(fileURLWithPath: try self.directory.write(Self.rules, to: "firestore.rules"))
         // The file is looked at before every request, so an edit judges the very next request
         // whenever it comes (by default a look stays good for 10 ms; see FirestoreRulesRegistryTests).
         self.server = try HearthProcess(["--rules", self.rulesFile.path, "--rules-check-interval", "0"])

@@ -6,8 +6,8 @@ import Testing
 /// message naming the file, until `--accept-data-loss`; and a full disk refuses writes only until
 /// there is room again, with no restart.
 @Suite struct StorageDamageTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     /// Runs `hearth serve` expecting it to exit at start-up; returns its status and what it
     /// logged. A server that starts instead is killed and recorded as an issue.

@@ -43,8 +43,8 @@ struct TransportTests {
     }
 
     @Test func tlsOnTheSamePorts() throws {
-        let directory = NSTemporaryDirectory() + "hearth-e2e-tls-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = try TemporaryDirectory("e2e-tls")
+        let directory = temporary.path
         try Self.run("/usr/bin/openssl", [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory + "/key.pem", "-out", directory + "/cert.pem",
             "-days", "1", "-subj", "/CN=127.0.0.1",

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aRulesFileThatStopsCompilingIsShownWithItsDiagnostics() throws {
-        let directory = try DurabilityTests.TemporaryDirectory()
+        let directory = try TemporaryDirectory("e2e")
         let rules = directory.path("firestore.rules")
         try directory.write("rules_version = '2';\nservice cloud.firestore {\n  match /databases/{d}/documents {\n    match /{doc=**} { allow read: if true; }\n  }\n}\n", to: "firestore.rules")
         let server = try HearthProcess(["--rules", rules, "--rules-check-interval", "0"])

@@ -6,10 +6,15 @@ import HearthTesting
 ///
 /// Once, because each RSA key takes openssl a good part of a second, and the tests that made
 /// their own blocked the cooperative pool's threads (one per core) meanwhile, stalling every
-/// in-process server of the suite; and each left its directory behind.
+/// in-process server of the suite; and each left its directory behind. The directory is named
+/// after the process and removed when it exits.
 struct TLSMaterial {
     /// The material, made by the first test that asks (the others wait for it).
     static let shared = Result { try TLSMaterial() }
+
+    /// Named after the process, so the exit handler (a C function pointer, which captures
+    /// nothing) can find it.
+    private static let directoryPath = NSTemporaryDirectory() + "hearth-tls-\(getpid())"
 
     static var toolsInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
@@ -21,8 +26,9 @@ struct TLSMaterial {
     var otherKey: String { self.directory + "/other-key.pem" }
 
     private init() throws {
-        self.directory = NSTemporaryDirectory() + "hearth-tls-\(UInt64.random(in: 0...UInt64.max))"
+        self.directory = Self.directoryPath
         try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TLSMaterial.directoryPath) }
         try Self.run("/usr/bin/openssl", [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", self.key, "-out", self.certificate, "-days", "1",
             "-subj", "/CN=127.0.0.1",

@@ -1,10 +1,11 @@
+import HearthTesting
 import HearthStorage
 import Testing
 
 /// Group commit: many concurrent writers are all durable, in fewer transactions than batches.
 @Suite struct DurableStoreConcurrencyTests {
     @Test func sixtyFourConcurrentWritersAreAllDurableAndGrouped() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let writers = 64
         let writesPerWriter = 200
         do {
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func batchesAreAppliedInEnqueueOrder() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         var last: StorageTicket?

@@ -1,3 +1,4 @@
+import HearthTesting
 import Foundation
 import HearthStorage
 import Testing
@@ -72,7 +73,7 @@ import Testing
 
     @Test(arguments: [50, 500])
     func everyAcknowledgedBatchSurvivesKillNine(acksBeforeKill: Int) async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let acknowledged = try Self.writeUntilKilled(in: temp.dataDirectory, acks: acksBeforeKill)
 
         // The flock died with the process: reopening works and recovers the WAL.
@@ -89,7 +90,7 @@ import Testing
     /// acknowledged batches are missing (what `--accept-data-loss` then opens shows which).
     @Test(arguments: ["delete", "halve"])
     func aDamagedWALAfterKillNineStopsStartUpWhenAcknowledgedBatchesAreMissing(damage: String) async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let acknowledged = try Self.writeUntilKilled(in: temp.dataDirectory, acks: 400)
         let wal = temp.databaseFile + "-wal"
         if damage == "delete" {

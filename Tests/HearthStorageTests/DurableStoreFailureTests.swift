@@ -1,3 +1,4 @@
+import HearthTesting
 import Foundation
 @testable import HearthStorage
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// What a user sees when things go wrong: a full disk, a second server, a damaged or foreign file.
 @Suite struct DurableStoreFailureTests {
     @Test func aFullDiskFailsOnlyTheBatchThatDidNotFitAndKeepsEverythingElse() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         // 48 pages of 4 KiB: room for the small records, not for 400 KiB more.
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger, maximumPageCount: 48)
         try await store.write(
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func aWriteBuiltOnAFailedOneIsRefusedAndWritesSucceedAgainOnceThereIsRoom() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         // 48 pages of 4 KiB: room for the filler or the big batch, not for both.
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger, maximumPageCount: 48)
         defer { store.close() }
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func aTicketFromTheFutureIsMisuse() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         let ticket = store.enqueue(StorageBatch([.put(namespace: "n", key: "k", value: bytes("v"))]), after: StorageTicket(sequence: 99))
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func aSecondStoreOnTheSameDirectoryIsRefusedUntilTheFirstCloses() throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let first = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         let error = #expect(throws: StorageError.self) {
             _ = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func garbageOverTheHeaderIsReportedAsCorruptAndTheFileIsLeftAlone() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         try await store.write(StorageBatch([.put(namespace: "n", key: "k", value: bytes("v"))]))
         store.close()
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func aTruncatedFileIsReportedAsCorruptAndLeftAlone() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         let value = [UInt8](repeating: 1, count: 200)
         try await store.write(StorageBatch((0..<2_000).map { .put(namespace: "n", key: "k\($0)", value: value) }))
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func aFileFromANewerHearthIsRefused() throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         try DurableStore(directory: temp.dataDirectory, logger: quietLogger).close()
         let connection = try SQLiteConnection(path: temp.databaseFile, create: false)
         try connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
@@ -147,7 +148,7 @@ import Testing
     }
 
     @Test func aForeignSQLiteFileIsRefusedUntouched() throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         try FileManager.default.createDirectory(atPath: temp.dataDirectory, withIntermediateDirectories: true)
         let connection = try SQLiteConnection(path: temp.databaseFile, create: true)
         try connection.execute("CREATE TABLE photos(id INTEGER PRIMARY KEY)")

@@ -1,3 +1,4 @@
+import HearthTesting
 import Foundation
 import HearthStorage
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Round trips through the public API: every operation, scan order, counts, reopening.
 @Suite struct DurableStoreTests {
     @Test func putsAreScannedInNamespaceThenKeyOrder() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         try await store.write(StorageBatch([
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: [("rtdb/", ["rtdb/a|k|1", "rtdb/b|k|2"]), ("firestore/", ["firestore/p/d|k|3"]), ("", ["firestore/p/d|k|3", "rtdb|k|5", "rtdb/a|k|1", "rtdb/b|k|2", "rtdb0|k|4"])])
     func aNamespacePrefixScanReadsOnlyThoseNamespaces(_ prefix: String, _ expected: [String]) async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         try await store.write(StorageBatch([
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func putReplacesAndDeleteRemoves() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         try await store.write(StorageBatch([
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func emptyValuesAndOddKeysRoundTrip() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         let binary: [UInt8] = [0, 255, 1, 0]
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func deleteNamespaceRemovesOnlyThatNamespace() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         try await store.write(StorageBatch([
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func deletePrefixRemovesASubtreeAndNothingElse() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         let keys = ["rooms/r1", "rooms/r1/m1", "rooms/r1/m2/x", "rooms/r10/m1", "rooms/r1~", "rooms/r2/m1"]
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func operationsInABatchApplyInOrder() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         try await store.write(StorageBatch([
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func dataSurvivesCloseAndReopen() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         do {
             let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
             try await store.write(StorageBatch([.put(namespace: "n", key: "k", value: bytes("v"))]))
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func waitingOnASettledTicketReturnsAtOnceAndRepeatably() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         defer { store.close() }
         let first = store.enqueue(StorageBatch([.put(namespace: "n", key: "1", value: bytes("a"))]))
@@ -141,7 +142,7 @@ import Testing
     }
 
     @Test func closeCommitsEverythingQueuedBeforeReturning() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         let tickets = (0..<200).map {
             store.enqueue(StorageBatch([.put(namespace: "n", key: "k\($0)", value: bytes("\($0)"))]))
@@ -156,7 +157,7 @@ import Testing
     }
 
     @Test func writesAfterCloseFailWithClosed() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         store.close()
         let error = await #expect(throws: StorageError.self) {
@@ -167,7 +168,7 @@ import Testing
     }
 
     @Test func theDirectoryIsCreatedWithItsParents() throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.path + "/a/b/c", logger: quietLogger)
         defer { store.close() }
         #expect(FileManager.default.fileExists(atPath: temp.path + "/a/b/c/hearth.sqlite"))

@@ -1,3 +1,4 @@
+import HearthTesting
 import Foundation
 @testable import HearthStorage
 import Testing
@@ -21,7 +22,7 @@ import Testing
         var wal: String { self.database + "-wal" }
 
         init(batches: Int = 30) async throws {
-            self.temp = try TemporaryDirectory()
+            self.temp = try TemporaryDirectory.forStorage()
             self.batches = batches
             let store = try DurableStore(directory: self.temp.dataDirectory, logger: quietLogger)
             for batch in 0..<batches {
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func aZeroByteMainFileWithoutAWALIsRefusedWhereAStoreExisted() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         let store = try DurableStore(directory: temp.dataDirectory, logger: quietLogger)
         try await store.write(StorageBatch([.put(namespace: "n", key: "k", value: bytes("v"))]))
         store.close()
@@ -182,7 +183,7 @@ import Testing
     }
 
     @Test func aFreshDirectoryAndAnEmptyFileFromACrashBeforeTheFirstCommitOpen() async throws {
-        let temp = try TemporaryDirectory()
+        let temp = try TemporaryDirectory.forStorage()
         try DurableStore(directory: temp.dataDirectory, logger: quietLogger).close()
         #expect(CommitRecord.read(temp.dataDirectory + "/" + CommitRecord.fileName) == .count(0))
         // A store that never committed anything, truncated: nothing acknowledged was lost.

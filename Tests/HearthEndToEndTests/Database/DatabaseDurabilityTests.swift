@@ -5,8 +5,8 @@ import Testing
 /// Realtime Database data survives restarts and `kill -9` (issue "Durable storage"): every
 /// acknowledged write is back after a restart, and a multi-path update is never half-applied.
 @Suite struct DatabaseDurabilityTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     @Test func theTreeSurvivesARestartWithPrioritiesAndShapeChanges() throws {
         let first = try HearthProcess(["--data", self.temporary.path])

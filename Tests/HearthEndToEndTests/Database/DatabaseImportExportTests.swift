@@ -6,8 +6,8 @@ import Testing
 /// `:export` endpoint of an `--in-memory` server (from memory), then `serve --import` and
 /// `hearth import`; every namespace comes back identical, priorities and deep trees included.
 @Suite struct DatabaseImportExportTests {
-    let temporary: DurabilityTests.TemporaryDirectory
-    init() throws { self.temporary = try DurabilityTests.TemporaryDirectory() }
+    let temporary: TemporaryDirectory
+    init() throws { self.temporary = try TemporaryDirectory("e2e") }
 
     /// Writes the fixture; returns each namespace's `format=export` text.
     private func seed(_ server: HearthProcess) throws -> [String: String] {

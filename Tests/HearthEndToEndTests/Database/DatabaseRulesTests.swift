@@ -29,14 +29,13 @@ import Testing
         }
         """
 
+    let directory: TemporaryDirectory
     let rulesFile: URL
     let server: HearthProcess
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rtdb-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.rulesFile = directory.appendingPathComponent("database.rules.json")
-        try Self.rules.write(to: self.rulesFile, atomically: true, encoding: .utf8)
+        self.directory = try TemporaryDirectory("rtdb-rules")
+        self.rulesFile = URL(fileURLWithPath: try self.directory.write(Self.rules, to: "database.rules.json"))
         self.server = try HearthProcess(["--database-rules", self.rulesFile.path, "--rules-check-interval", "0"])
     }
 

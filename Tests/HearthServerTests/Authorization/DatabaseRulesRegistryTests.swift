@@ -1,4 +1,5 @@
 import Foundation
+import HearthTesting
 import Logging
 import Synchronization
 import Testing
@@ -13,22 +14,18 @@ import Testing
         #"{"rules":{".read":"# + value + #"}}"#
     }
 
-    let directory: URL
+    let directory: TemporaryDirectory
     let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
     init() throws {
-        self.directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-db-registry-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        self.directory = try TemporaryDirectory("db-registry")
     }
 
     func write(_ text: String, to name: String) throws -> String {
-        let url = self.directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try self.directory.write(text, to: name)
     }
 
     @Test func anEditIsInForceOnceTheLastLookIsAnIntervalOldAndObserversHearOfIt() throws {
-        defer { try? FileManager.default.removeItem(at: self.directory) }
         let path = try self.write(Self.rules(reading: "false"), to: "database.rules.json")
         let clock = ManualClock()
         let registry = try DatabaseRulesRegistry(
@@ -55,7 +52,6 @@ import Testing
     }
 
     @Test func uploadedRulesComeFirstThenTheNamespacesOwnFileThenTheDefault() throws {
-        defer { try? FileManager.default.removeItem(at: self.directory) }
         let every = try self.write(Self.rules(reading: "false"), to: "every.json")
         let own = try self.write(Self.rules(reading: "true"), to: "own.json")
         let registry = try DatabaseRulesRegistry(

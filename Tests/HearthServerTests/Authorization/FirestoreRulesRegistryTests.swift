@@ -1,4 +1,5 @@
 import Foundation
+import HearthTesting
 import Logging
 import Testing
 
@@ -12,11 +13,12 @@ import Testing
         "service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if \(condition); } } }"
     }
 
-    let file: URL
+    let directory: TemporaryDirectory
+    var file: URL { URL(fileURLWithPath: self.directory.path("firestore.rules")) }
     let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
     init() throws {
-        self.file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-registry-\(UUID().uuidString).rules")
+        self.directory = try TemporaryDirectory("registry")
         try self.write(Self.rules(allowing: "false"))
     }
 
@@ -25,7 +27,6 @@ import Testing
     }
 
     @Test func anEditIsInForceOnceTheLastLookIsAnIntervalOld() throws {
-        defer { try? FileManager.default.removeItem(at: self.file) }
         let clock = ManualClock()
         let registry = try FirestoreRulesRegistry(
             file: self.file.path, logger: self.logger, recheckInterval: .milliseconds(10), now: { clock.now })
@@ -41,7 +42,6 @@ import Testing
     }
 
     @Test func withAnIntervalOf0TheNextRequestSeesTheEdit() throws {
-        defer { try? FileManager.default.removeItem(at: self.file) }
         let clock = ManualClock()
         let registry = try FirestoreRulesRegistry(file: self.file.path, logger: self.logger, recheckInterval: .zero, now: { clock.now })
         #expect(registry.rules(for: "p")?.source == Self.rules(allowing: "false"))

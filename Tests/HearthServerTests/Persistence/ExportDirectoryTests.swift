@@ -1,4 +1,5 @@
 import Foundation
+import HearthTesting
 import Testing
 
 @testable import HearthServer
@@ -7,10 +8,10 @@ import Testing
 /// empty folder; anything else is refused before a byte is written, and again at the swap if
 /// it filled up meanwhile, and is left exactly as it was.
 @Suite struct ExportDirectoryTests {
-    let root: String
+    let temporary: TemporaryDirectory
+    var root: String { self.temporary.path }
     init() throws {
-        self.root = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-export-dir-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: self.root, withIntermediateDirectories: true)
+        self.temporary = try TemporaryDirectory("export-dir")
     }
 
     private func write(_ text: String, to relative: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTesting
 import HearthDatabase
 import HearthFirestore
 import HearthStorage
@@ -21,10 +22,10 @@ import Testing
         func count(namespace: String?) throws(StorageError) -> Int { self.records.count }
     }
 
-    let root: String
+    let temporary: TemporaryDirectory
+    var root: String { self.temporary.path }
     init() throws {
-        self.root = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-export-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: self.root, withIntermediateDirectories: true)
+        self.temporary = try TemporaryDirectory("export")
     }
 
     static func record(_ database: String, _ key: String, _ value: Int64) throws -> StorageRecord {

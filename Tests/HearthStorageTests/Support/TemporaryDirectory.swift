@@ -1,21 +1,11 @@
 import Foundation
 import HearthStorage
+import HearthTesting
 import Logging
 
-/// A fresh directory under the system temp directory, removed when released.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("hearth-storage-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        self.path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: self.path)
-    }
+extension TemporaryDirectory {
+    /// A directory for one storage test, removed when released.
+    static func forStorage() throws -> TemporaryDirectory { try TemporaryDirectory("storage-tests") }
 
     /// The store's data directory inside this temporary directory (created by the store).
     var dataDirectory: String { self.path + "/data" }
