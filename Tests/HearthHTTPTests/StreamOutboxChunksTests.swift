@@ -30,10 +30,10 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Queues `pieces` in an outbox framed as `framing`, drains it into `channel` and ends the
+    /// Queues `pieces` in an outbox, drains it into `channel` framed as `framing` says and ends the
     /// body; returns what went on the wire, and whether the drain's waiter was completed.
-    func drain(_ pieces: [[UInt8]], framing: StreamOutbox.Framing, into channel: EmbeddedChannel) throws -> (String, Bool) {
-        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop), framing: framing)
+    func drain(_ pieces: [[UInt8]], framing: (any Channel) -> StreamSink, into channel: EmbeddedChannel) throws -> (String, Bool) {
+        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
         let waiter = channel.eventLoop.makePromise(of: Void.self)
         for piece in pieces.dropLast() {
             _ = outbox.add(SharedBytes(piece), backlog: 1_000, bound: 1 << 20, writable: true)
@@ -41,7 +41,7 @@ import Testing
         _ = outbox.add(pieces.last!, allocator: channel.allocator, waiter: waiter)
         var done = false
         waiter.futureResult.assumeIsolated().whenSuccess { done = true }
-        outbox.drain(into: .channel(channel))
+        outbox.drain(into: framing(channel))
         try channel.writeOutbound(HTTPServerResponsePart.end(nil))
         return (try Self.written(by: channel), done)
     }
@@ -51,8 +51,8 @@ import Testing
     @Test func chunksFramedBelowTheEncoderMatchTheEncoders() throws {
         let large = [UInt8](repeating: UInt8(ascii: "x"), count: StreamOutbox.coalescing + 1)
         let pieces: [[UInt8]] = [Array("data: {}\n\n".utf8), large, Array("data: 1\n\n".utf8)]
-        let (below, belowDone) = try self.drain(pieces, framing: .httpChunks, into: try self.makeChannel())
-        let (through, throughDone) = try self.drain(pieces, framing: .httpBody, into: try self.makeChannel())
+        let (below, belowDone) = try self.drain(pieces, framing: StreamSink.httpChunks, into: try self.makeChannel())
+        let (through, throughDone) = try self.drain(pieces, framing: StreamSink.httpBody, into: try self.makeChannel())
         #expect(below == through)
         #expect(belowDone && throughDone)
         #expect(below.hasPrefix("a\r\ndata: {}\n\n\r\n4001\r\nxxx"))
@@ -62,9 +62,9 @@ import Testing
     /// A lone piece leaves as one buffer, size line and bytes and CRLF together.
     @Test func aSmallPieceLeavesAsOneWrite() throws {
         let channel = try self.makeChannel()
-        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop), framing: .httpChunks)
+        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
         _ = outbox.add(SharedBytes(Array("data: {\"a\":1}\n\n".utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
-        outbox.drain(into: .channel(channel))
+        outbox.drain(into: .httpChunks(channel))
         let first = try channel.readOutbound(as: ByteBuffer.self)
         #expect(first.map { String(buffer: $0) } == "f\r\ndata: {\"a\":1}\n\n\r\n")
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)

@@ -68,7 +68,7 @@ import Testing
         let channel = EmbeddedChannel()
         let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
         #expect(outbox.add(SharedBytes([1, 2]), backlog: 1_000, bound: 1 << 20, writable: true) != nil)
-        outbox.drain(into: .channel(channel), ending: true)
+        outbox.drain(into: .httpBody(channel), ending: true)
         #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) != nil)
         #expect(outbox.add(SharedBytes([3]), backlog: 1_000, bound: 1 << 20, writable: true) == nil)
         let waiter = channel.eventLoop.makePromise(of: Void.self)
@@ -77,7 +77,7 @@ import Testing
         waiter.futureResult.assumeIsolated().whenSuccess { released = true }
         #expect(released)
         #expect(outbox.pendingBytes == 0)
-        outbox.drain(into: .channel(channel))
+        outbox.drain(into: .httpBody(channel))
         #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil)
     }
 }

@@ -22,7 +22,7 @@ import Testing
     /// fallback a pipeline without the encoder gets).
     func drain(_ pieces: [[UInt8]], below: Bool) throws -> (writes: [ByteBuffer], done: Bool) {
         let channel = below ? EmbeddedChannel(handler: WebSocketFrameEncoder()) : EmbeddedChannel()
-        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop), framing: .webSocketText)
+        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
         for piece in pieces.dropLast() {
             _ = outbox.add(SharedBytes(piece), backlog: 1_000, bound: 1 << 24, writable: true)
         }
@@ -30,7 +30,7 @@ import Testing
         _ = outbox.add(pieces.last!, allocator: channel.allocator, waiter: waiter)
         var done = false
         waiter.futureResult.assumeIsolated().whenSuccess { done = true }
-        outbox.drain(into: .channel(channel))
+        outbox.drain(into: .webSocketText(channel))
         if below { return (try Self.writes(by: channel), done) }
         // Frame what the fallback wrote with NIO's encoder, as the real pipeline would.
         var frames: [WebSocketFrame] = []

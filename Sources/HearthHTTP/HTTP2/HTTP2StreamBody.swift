@@ -32,7 +32,7 @@ public final class HTTP2StreamBody: ResponseBodyWriter {
 
     init(stream: HTTP2ServerStream, flusher: StreamFlusher, bound: Int) {
         self.stream = stream
-        self.outbox = StreamOutbox(flusher: flusher, framing: .http2Data)
+        self.outbox = StreamOutbox(flusher: flusher)
         self.bound = bound
     }
 

@@ -16,6 +16,8 @@ import Synchronization
 /// holds at most the socket buffers, the write buffer and one slice, and the stream's bound.
 struct ChannelResponseBodyWriter: ResponseBodyWriter {
     let channel: any Channel
+    /// The channel, and how the body is framed on it (chunked or not).
+    let sink: StreamSink
     /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`;
     /// nil when none is declared (an event stream then pays no lock per piece for it).
     let bytesWritten: Counter?
@@ -101,17 +103,17 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
 
     /// Queues the outbox's drain on the event loop, now or when its window ends.
     private func schedule(_ drain: StreamOutbox.Drain) {
-        self.outbox.schedule(drain, into: .channel(self.channel))
+        self.outbox.schedule(drain, into: self.sink)
     }
 
     /// Writes whatever is still pending, then the end of the body, in that order (a drain
     /// that waits for its window must not come after the end); returns once written.
     func end() async throws {
-        let (channel, outbox) = (self.channel, self.outbox)
+        let (channel, outbox, sink) = (self.channel, self.outbox, self.sink)
         let written = channel.eventLoop.makePromise(of: Void.self)
         let trailers = self.trailers?.nioHeaders
         channel.eventLoop.execute {
-            outbox.drain(into: .channel(channel), ending: true)
+            outbox.drain(into: sink, ending: true)
             channel.writeAndFlush(HTTPServerResponsePart.end(trailers), promise: written)
         }
         try await written.futureResult.get()
@@ -123,9 +125,9 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     /// Why not wait for the client: it fell behind, and its socket and buffers are released
     /// now rather than at the next keep-alive or the idle timeout.
     func endAfterCutOff() async {
-        let (channel, outbox) = (self.channel, self.outbox)
+        let (channel, outbox, sink) = (self.channel, self.outbox, self.sink)
         channel.eventLoop.execute {
-            outbox.drain(into: .channel(channel), ending: true)
+            outbox.drain(into: sink, ending: true)
             let written = channel.eventLoop.makePromise(of: Void.self)
             channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: written)
             let grace = channel.eventLoop.scheduleTask(in: Self.cutOffGrace) { channel.close(promise: nil) }

@@ -45,8 +45,9 @@ extension HTTPConnection {
         let channel = self.channel.channel
         let takesTrailers = chunked && request.acceptsTrailers
         let writer = ChannelResponseBodyWriter(
-            channel: channel, bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
-            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop), framing: chunked ? .httpChunks : .httpBody),
+            channel: channel, sink: chunked ? .httpChunks(channel) : .httpBody(channel),
+            bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
+            outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
             bound: self.configuration.streamBufferSize, trailers: takesTrailers ? ChannelResponseBodyWriter.Trailers() : nil)
         let outcome = await self.runStream(produce, inline: inline, writer: writer)
         if writer.outbox.isCutOff {

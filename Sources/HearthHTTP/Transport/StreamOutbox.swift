@@ -25,32 +25,11 @@ import Synchronization
 /// NIO's buffer adds at most that watermark plus one slice per connection. `write` makes its
 /// producer wait once `limit` bytes are held or the channel is not writable.
 ///
-/// The same outbox serves a WebSocket session's messages (``Framing/webSocketText``) and an
-/// HTTP/2 stream's streamed body (``Framing/http2Data``: a gRPC Listen call's messages), so a
+/// The same outbox serves a WebSocket session's messages (``StreamSink/webSocketText(_:)``) and
+/// an HTTP/2 stream's streamed body (``StreamSink/http2(_:)``: a gRPC Listen call's messages), so a
 /// thousand sockets or streams listening on one location are batched and bounded exactly as a
 /// thousand event streams are.
 final class StreamOutbox: Sendable {
-    /// How drained bytes reach the channel.
-    enum Framing: Sendable {
-        /// As HTTP body parts through the response encoder (a body with a `Content-Length`, or
-        /// one that ends when the connection closes), sliced freely.
-        case httpBody
-        /// As HTTP/1.1 chunks framed here and written below the response encoder
-        /// (``StreamOutbox/writeChunks(_:promise:into:)``), sliced freely: a chunked body's
-        /// usual case, an event stream.
-        case httpChunks
-        /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`), framed
-        /// here and written below the frame encoder (``StreamOutbox/writeWebSocketText(_:promise:into:)``).
-        /// Pieces leave whole, never sliced, so no message is cut across two drains.
-        case webSocketText
-        /// As HTTP/2 DATA frames on one stream (``HTTP2StreamBody``, drained into
-        /// ``StreamSink/http2(_:)``), sliced freely (the bytes are opaque: a gRPC message may
-        /// span frames). The stream is writable while the client's flow-control window and the
-        /// stream's outbound buffer have room, so a drain stops, and retries a window later,
-        /// when the client does not read.
-        case http2Data
-    }
-
     private struct State: Sendable {
         /// Bytes not yet handed to the channel, in order.
         var pieces: [ByteBuffer] = []
@@ -89,11 +68,9 @@ final class StreamOutbox: Sendable {
     private let state = Mutex(State())
     /// Drains this outbox when a window ends.
     let flusher: StreamFlusher
-    let framing: Framing
 
-    init(flusher: StreamFlusher, framing: Framing = .httpBody) {
+    init(flusher: StreamFlusher) {
         self.flusher = flusher
-        self.framing = framing
     }
 
     /// The size above which `write` makes its producer wait for the socket.
@@ -258,7 +235,7 @@ final class StreamOutbox: Sendable {
                 state.lastWrite = NIODeadline.now()
                 var taken: [ByteBuffer] = []
                 var room = Self.slice
-                let whole = self.framing == .webSocketText
+                let whole = sink.keepsPiecesWhole
                 while room > 0, !state.pieces.isEmpty {
                     // A WebSocket piece larger than a slice leaves alone (room goes negative).
                     if state.pieces[0].readableBytes <= room || (whole && taken.isEmpty) {
@@ -312,32 +289,25 @@ final class StreamOutbox: Sendable {
         let channel: any Channel
         switch sink {
         case .http2(let stream):
-            // An HTTP/2 stream takes nothing but its DATA (``Framing/http2Data``).
             stream.writeData(buffers, promise: promise)
             return
-        case .channel(let sinkChannel):
+        case .httpChunks(let sinkChannel) where Self.writeChunks(buffers, promise: promise, into: sinkChannel):
+            return
+        case .webSocketText(let sinkChannel) where Self.writeWebSocketText(buffers, promise: promise, into: sinkChannel):
+            return
+        case .httpBody(let sinkChannel), .httpChunks(let sinkChannel):
             channel = sinkChannel
-        }
-        switch self.framing {
-        case .httpChunks where Self.writeChunks(buffers, promise: promise, into: channel):
-            return
-        case .webSocketText where Self.writeWebSocketText(buffers, promise: promise, into: channel):
-            return
-        case .httpBody, .httpChunks:
             for (index, buffer) in buffers.enumerated() {
                 channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
             }
-        case .webSocketText:
+        case .webSocketText(let sinkChannel):
+            channel = sinkChannel
             let messages = buffers.flatMap(WebSocketOutbox.messages(in:))
             for (index, message) in messages.enumerated() {
                 let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
                 channel.write(frame, promise: index == messages.count - 1 ? promise : nil)
             }
             if messages.isEmpty { promise?.succeed() }
-        case .http2Data:
-            // Never drained into a channel (an HTTP/2 stream has none): nothing is written.
-            promise?.fail(ChannelError.operationUnsupported)
-            return
         }
         channel.flush()
     }

@@ -30,7 +30,7 @@ public final class WebSocketOutbox: ResponseBodyWriter {
 
     init(channel: any Channel, flusher: StreamFlusher, bound: Int) {
         self.channel = channel
-        self.outbox = StreamOutbox(flusher: flusher, framing: .webSocketText)
+        self.outbox = StreamOutbox(flusher: flusher)
         self.bound = bound
     }
 
@@ -97,7 +97,7 @@ public final class WebSocketOutbox: ResponseBodyWriter {
             self.channel.close(promise: nil)
             return false
         }
-        self.outbox.schedule(drain, into: .channel(self.channel))
+        self.outbox.schedule(drain, into: .webSocketText(self.channel))
         return true
     }
 }
