@@ -98,7 +98,7 @@ extension HTTPServer {
     /// back as the stream's reader consumes it) and about 1 MiB of unread request bytes in all
     /// (``HTTP2ConnectionHandler/heldLimit``), and a stream's unsent bytes at the connection's
     /// write-buffer size before it stops being writable. The connection is closed once idle: no
-    /// stream open and nothing sent either way for the idle timeout (``IdleConnectionCloser``).
+    /// stream open and nothing read for the idle timeout (``IdleConnectionCloser``).
     /// Must run on the channel's event loop.
     static func makeHTTP2Connection(
         wrapping channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
@@ -113,7 +113,10 @@ extension HTTPServer {
         let handler = HTTP2ConnectionHandler(
             streams: streams, highWater: max(1, configuration.connectionWriteBuffer), lowWater: max(1, configuration.connectionWriteBuffer / 2))
         let sync = channel.pipeline.syncOperations
-        try sync.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
+        // Reads only: with a write or "all" timeout NIO's handler makes a promise and a callback
+        // for every frame written (three per unary call) to note when it went out; with no
+        // stream open the server writes only what answers a read (SETTINGS and PING acks).
+        try sync.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
         try sync.addHandler(IdleConnectionCloser(streams: handler))
         try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
         try sync.addHandler(handler)

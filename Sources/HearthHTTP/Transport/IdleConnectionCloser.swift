@@ -1,8 +1,9 @@
 import NIOCore
 
-/// Closes an HTTP/2 connection that is idle: no stream open and nothing read or written for
-/// the idle timeout (NIO's `IdleStateHandler` tells it about the bytes, the connection's
+/// Closes an HTTP/2 connection that is idle: no stream open and nothing read for the idle
+/// timeout (NIO's `IdleStateHandler` tells it about the bytes, the connection's
 /// ``HTTP2ConnectionHandler`` about the streams), as HTTP/1.1 connections are closed when idle.
+/// Reads are enough: with no stream open the server sends nothing but answers to what it read.
 ///
 /// An open stream keeps its connection however quiet it is: a Listen call waiting for changes
 /// writes nothing for minutes, and Python's gRPC client sends no keepalive pings, so closing on
