@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A validated location in a Realtime Database tree: a list of keys from the root.
 ///
 /// Parsed once at the edge from the (already percent-decoded) URL path without its `.json`
@@ -25,7 +27,7 @@ public struct DatabasePath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `Invalid path: Invalid token in path` for a forbidden character; Hearth's
     ///   texts for a key over 768 bytes or more than 32 levels.
     public init(_ urlPath: String) throws(DatabaseError) {
-        try self.init(segments: urlPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init))
+        try self.init(segments: urlPath.slashSeparated(omittingEmpty: true))
     }
 
     /// Validates each segment as a key.

@@ -1,3 +1,4 @@
+import HearthCore
 public import HearthJSON
 
 /// A validated multi-path update (PATCH): relative paths, each with its new data.
@@ -59,7 +60,7 @@ public struct DatabaseUpdate: Sendable, Equatable {
     }
 
     private static func path(_ key: String, ordinal: Int) throws(NodeDecoder.Failure) -> DatabasePath {
-        let segments = key.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let segments = key.slashSeparated(omittingEmpty: true)
         if segments.isEmpty { throw .invalidKey(ordinal: ordinal) }
         for segment in segments {
             switch DatabaseKey.problem(with: segment) {

@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A project and database, the root of every resource name: `projects/{project}/databases/{database}`.
 ///
 /// Validation is deliberately lenient: the emulator accepts any project ID a client makes up
@@ -20,13 +22,13 @@ public struct DatabaseID: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses `projects/{project}/databases/{database}`.
     public init(parsing name: String) throws(FirestoreError) {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = name.slashSeparated()
         guard parts.count == 4, parts[0] == "projects", parts[2] == "databases" else {
             throw .invalidArgument(
                 "Invalid database name \"\(name)\": expected \"projects/{project_id}/databases/{database_id}\"."
             )
         }
-        try self.init(project: String(parts[1]), database: String(parts[3]))
+        try self.init(project: parts[1], database: parts[3])
     }
 
     /// `projects/{project}/databases/{database}`.

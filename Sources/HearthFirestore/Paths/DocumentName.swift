@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A document's full resource name: `projects/{p}/databases/{d}/documents/{path}`.
 ///
 /// This is what `Document.name` and `referenceValue` carry on the wire. Ordered by database, then
@@ -16,7 +18,7 @@ public struct DocumentName: Sendable, Hashable, Comparable, CustomStringConverti
     /// - Throws: INVALID_ARGUMENT showing the expected shape, or naming the invalid segment; also if
     ///   the name is longer than 6 KiB (the documented document-name limit).
     public init(parsing name: String) throws(FirestoreError) {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = name.slashSeparated()
         guard parts.count >= 6, parts[0] == "projects", parts[2] == "databases", parts[4] == "documents" else {
             throw .invalidArgument(
                 "Invalid document name \"\(name)\": expected \"projects/{project_id}/databases/{database_id}/documents/{document_path}\"."

@@ -1,3 +1,5 @@
+import HearthCore
+
 /// Rules shared by collection and document IDs: validation and Firestore's key order.
 ///
 /// Mirrors the ID limits on the Firestore quotas page and the segment comparator of
@@ -99,6 +101,6 @@ enum ResourceID {
     /// Splits a relative path `c/d/e` into segments; empty segments (leading, trailing or doubled
     /// slashes) are kept so validation reports them.
     static func split(_ relativePath: String) -> [String] {
-        relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        relativePath.slashSeparated()
     }
 }

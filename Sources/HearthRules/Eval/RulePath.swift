@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A Firestore path value: segments without the leading slash.
 public struct RulePath: Sendable, Hashable, CustomStringConvertible {
     public var segments: [String]
@@ -6,7 +8,7 @@ public struct RulePath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `a/b/c` or `/a/b/c`; empty segments are dropped.
     public init(parsing string: String) {
-        self.segments = string.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        self.segments = string.slashSeparated(omittingEmpty: true)
     }
 
     public var description: String { "/" + self.segments.joined(separator: "/") }

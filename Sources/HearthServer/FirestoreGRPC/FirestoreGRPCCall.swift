@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthFirestore
 import HearthGRPC
 import HearthHTTP
@@ -59,7 +60,7 @@ struct FirestoreGRPCCall: Sendable {
             throw .invalidArgument(
                 "Invalid \(field) \"\(name)\": expected projects/{project_id}/databases/{database_id}/documents[/{document_path}].")
         }
-        let segments = rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let segments = rest.dropFirst().slashSeparated()
         guard segments.count % 2 == 0 else {
             throw .invalidArgument("Invalid \(field) \"\(name)\": the parent must be a document (an even number of segments after documents/).")
         }

@@ -1,3 +1,4 @@
+import HearthCore
 import HearthDatabase
 import HearthJSON
 
@@ -29,7 +30,7 @@ final class DatabaseExportWriter {
     /// One stored record: `key` is the leaf's path (`a/b`, `""` for a root leaf, a final
     /// `.priority` for an object's priority), `value` its JSON text.
     func append(key: String, value: [UInt8]) throws(DataTransferError) {
-        let segments = key.isEmpty ? [] : key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let segments = key.isEmpty ? [] : key.slashSeparated()
         guard let last = segments.last else {
             self.writer.rawValue(value)
             self.values += 1

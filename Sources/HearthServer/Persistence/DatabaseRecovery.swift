@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthDatabase
 import HearthJSON
 import HearthStorage
@@ -15,7 +16,7 @@ enum DatabaseRecovery {
         var loaded = 0
         try storage.scan(namespacePrefix: DatabaseStorageJournal.namespacePrefix) { record in
             guard let namespace = DatabaseStorageJournal.databaseNamespace(of: record.namespace) else { return }
-            var segments = record.key.isEmpty ? [] : record.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            var segments = record.key.isEmpty ? [] : record.key.slashSeparated()
             let isPriority = segments.last == ".priority"
             if isPriority { segments.removeLast() }
             let path: DatabasePath

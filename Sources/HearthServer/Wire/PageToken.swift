@@ -1,3 +1,4 @@
+import HearthCore
 import HearthFirestore
 import HearthJSON
 
@@ -21,7 +22,7 @@ enum PageToken {
             case .string(let relative)? = items.first
         else { throw invalid }
         do {
-            let path = try DocumentPath(segments: relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+            let path = try DocumentPath(segments: relative.slashSeparated())
             var values: [FirestoreValue] = []
             for item in items.dropFirst() { values.append(try FirestoreValueCodec.decodeValue(item, at: "pageToken")) }
             return ListCursor(values: values, path: path)

@@ -1,3 +1,4 @@
+import HearthCore
 import HearthFirestore
 import HearthJSON
 
@@ -86,7 +87,7 @@ enum WriteCodec {
         // Fast path for the usual case, a name in the URL's database: split only the tail.
         let root = database.documentsRoot + "/"
         if name.utf8.starts(with: root.utf8), let tail = String(name.utf8.dropFirst(root.utf8.count)) {
-            return try DocumentPath(segments: tail.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+            return try DocumentPath(segments: tail.slashSeparated())
         }
         let parsed = try DocumentName(parsing: name)
         guard parsed.database == database else {

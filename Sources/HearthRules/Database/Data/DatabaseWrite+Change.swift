@@ -1,3 +1,5 @@
+import HearthCore
+
 extension DatabaseWrite {
     /// One entry of a multi-path update: a path relative to the update's location and its new
     /// value (nil deletes, as `null` does in a `PATCH` body).
@@ -12,7 +14,7 @@ extension DatabaseWrite {
 
         /// A change from a `PATCH` body key such as `"b/c"` (empty segments are ignored).
         public init(key: String, value: RulesDataTree?) {
-            self.init(path: key.split(separator: "/").map(String.init), value: value)
+            self.init(path: key.slashSeparated(omittingEmpty: true), value: value)
         }
     }
 }

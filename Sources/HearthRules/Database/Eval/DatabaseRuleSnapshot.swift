@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A `RuleDataSnapshot`: a location in either the current data (`root`, `data`) or the data
 /// after the write (`newData`). Cheap to copy; it reads its source only when a method asks.
 struct DatabaseRuleSnapshot: Sendable {
@@ -8,6 +10,6 @@ struct DatabaseRuleSnapshot: Sendable {
 
     /// `child("a/b")`: a relative path that may hold `/`; empty segments are ignored, odd keys are fine.
     func child(_ relative: String) -> DatabaseRuleSnapshot {
-        DatabaseRuleSnapshot(source: self.source, path: self.path + relative.split(separator: "/").map(String.init))
+        DatabaseRuleSnapshot(source: self.source, path: self.path + relative.slashSeparated(omittingEmpty: true))
     }
 }
