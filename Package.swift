@@ -5,7 +5,8 @@
 //
 //   hearth (executable) -> HearthCommands -> HearthServer -> { HearthGRPC, HearthFirestoreProto, HearthHTTP, HearthFirestore, HearthDatabase, HearthAuth, HearthRules, HearthJSON, HearthStorage, HearthUI }
 //   HearthGRPC -> { HearthHTTP, SwiftProtobuf }; HearthFirestoreProto -> SwiftProtobuf
-//   (HearthCommands also names HearthHTTP's TLS errors; HearthHTTP brings SwiftNIO, NIOHTTP2, NIOSSL.)
+//   (HearthCommands also names HearthHTTP's TLS errors; HearthHTTP brings SwiftNIO, NIOHTTP2, NIOSSL
+//   and uses HearthCore's path splitting; the leaf models use HearthCore too.)
 //
 // HearthHTTP knows nothing of Firebase; HearthFirestore knows nothing of HTTP, JSON text or
 // SQLite; HearthStorage stores opaque records; HearthJSON knows nothing at all. HearthGRPC (gRPC
@@ -39,8 +40,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
-        // Leaf: the little vocabulary several modules share (calendar arithmetic, and the one
-        // journal / receipt / undo mechanism every store uses: Journal, PendingChanges). No dependencies.
+        // Leaf: the little vocabulary several modules share (calendar arithmetic, paths cut on the
+        // '/' byte, and the one journal / receipt / undo mechanism every store uses: Journal,
+        // PendingChanges). No dependencies.
         .target(name: "HearthCore", swiftSettings: strictness),
         // Leaf: JSON text <-> JSONValue, byte-exact and lossless for numbers. No dependencies.
         .target(name: "HearthJSON", swiftSettings: strictness),
@@ -134,7 +136,8 @@ let package = Package(
         .executableTarget(name: "hearth", dependencies: ["HearthCommands"], swiftSettings: strictness),
         // Test support shared by the test targets: a raw POSIX-socket HTTP/1.1 client (and raw
         // HTTP/2 frames, their header blocks decoded with NIO's HPACK), so tests can send exactly
-        // the bytes they mean (malformed, pipelined, slow).
+        // the bytes they mean (malformed, pipelined, slow); temporary directories removed with
+        // the test that made them.
         .target(
             name: "HearthTesting",
             dependencies: [
