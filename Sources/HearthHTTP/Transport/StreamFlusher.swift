@@ -78,8 +78,9 @@ final class StreamFlusher: Sendable {
     /// Why: a commit seen by a thousand listeners makes hundreds of outboxes on each loop ready
     /// at once, some 15 µs of socket writing each. Drained in one go they held the loop for
     /// several milliseconds, and whatever else it had to do waited behind them: the commit's
-    /// own response (its writer saw 10 ms instead of 2 at 10 commits/s), other clients'
-    /// requests. In slices, those run between two slices, at a cost of one task per slice.
+    /// own response, other clients' requests. In slices, those run between two slices, at a
+    /// cost of one task per slice (1,000 listeners, 10 commits/s: acknowledged at p50 8.9 ms
+    /// instead of 11.4, RTDB PUTs at 6.3 instead of 10; the rest is the deliveries' CPU).
     static let drainsPerTask = 32
 
     private func drain(_ moment: Moment) {
