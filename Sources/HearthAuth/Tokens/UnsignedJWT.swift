@@ -1,4 +1,4 @@
-public import HearthCore
+import HearthCore
 public import HearthJSON
 
 /// A JWT as the Auth emulator writes and reads them: header `{"alg":"none","typ":"JWT"}`, the

@@ -1,4 +1,4 @@
-public import NIOSSL
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
