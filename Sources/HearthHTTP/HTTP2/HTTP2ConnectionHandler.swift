@@ -85,21 +85,21 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         let id = frame.streamID
         switch frame.payload {
         case .headers(let headers):
-            guard self.entries[id] != nil else {
+            guard let entry = self.entries[id] else {
                 self.open(id, head: headers, context: context)
                 return
             }
-            self.entries[id]!.inbox.receive(frame.payload)
-            if headers.endStream { self.entries[id]!.remoteEnded = true }
+            entry.inbox.receive(frame.payload)
+            if headers.endStream { entry.remoteEnded = true }
         case .data(let data):
-            guard self.entries[id] != nil else { return }
+            guard let entry = self.entries[id] else { return }
             let bytes = data.data.readableBytes
-            self.entries[id]!.held += bytes
+            entry.held += bytes
             self.held += bytes
-            self.entries[id]!.inbox.receive(frame.payload)
-            if data.endStream { self.entries[id]!.remoteEnded = true }
+            entry.inbox.receive(frame.payload)
+            if data.endStream { entry.remoteEnded = true }
             // Padding is never read: it is given back as if read at once.
-            if let padding = data.paddingBytes { self.owe(padding + 1, on: id, context: context) }
+            if let padding = data.paddingBytes { self.owe(padding + 1, on: entry, id: id, context: context) }
         default:
             // SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY: NIO's handler acts on them
             // (a reset closes the stream with a `StreamClosedEvent`).
@@ -115,8 +115,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.starting.removeAll(keepingCapacity: true)
         for id in starting {
             guard let entry = self.entries[id], let head = entry.head else { continue }
-            self.entries[id]!.head = nil
-            self.entries[id]!.cancellation = self.streams.serve(
+            entry.head = nil
+            entry.cancellation = self.streams.serve(
                 head, inbox: entry.inbox, outbound: entry.outbound, stream: entry.stream)
         }
         if self.needsFlush {
@@ -140,7 +140,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         self.connectionWritable = context.channel.isWritable
-        for id in self.entries.keys { self.updateWritability(id, connectionChanged: true) }
+        for entry in self.entries.values { self.updateWritability(entry, connectionChanged: true) }
         context.fireChannelWritabilityChanged()
     }
 
@@ -169,7 +169,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Writes `frames` on stream `id`, in order, not flushed; `promise` completes with the last.
     /// DATA bytes count against the stream's writability until NIO has sent them.
     func write(_ frames: [HTTP2Frame.FramePayload], on id: HTTP2StreamID, promise: EventLoopPromise<Void>?) {
-        guard let context = self.context, self.entries[id] != nil else {
+        guard let context = self.context, let entry = self.entries[id] else {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
@@ -177,14 +177,14 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         for case .data(let data) in frames { bytes += data.data.readableBytes }
         var last = promise
         if bytes > 0 {
-            self.entries[id]!.unsent += bytes
-            self.updateWritability(id)
+            entry.unsent += bytes
+            self.updateWritability(entry)
             // Frames of one stream are sent in order: the last one's promise stands for all.
             let sent = promise ?? context.eventLoop.makePromise()
             sent.futureResult.assumeIsolated().whenComplete { _ in
-                guard self.entries[id] != nil else { return }
-                self.entries[id]!.unsent -= bytes
-                self.updateWritability(id)
+                guard self.entries[id] === entry else { return }  // closed meanwhile
+                entry.unsent -= bytes
+                self.updateWritability(entry)
             }
             last = sent
         }
@@ -205,11 +205,11 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// `bytes` of stream `id`'s request were read: give them back once a quarter window is owed.
     func consumed(_ bytes: Int, on id: HTTP2StreamID) {
-        guard let context = self.context, self.entries[id] != nil else { return }
-        let read = min(bytes, self.entries[id]!.held)
-        self.entries[id]!.held -= read
+        guard let context = self.context, let entry = self.entries[id] else { return }
+        let read = min(bytes, entry.held)
+        entry.held -= read
         self.held -= read
-        self.owe(bytes, on: id, context: context)
+        self.owe(bytes, on: entry, id: id, context: context)
         self.giveBackConnectionWindow(context)
     }
 
@@ -225,7 +225,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
         }
         let inbox = HTTP2StreamInbox(consumed: { stream.consumed($0) })
-        var entry = HTTP2StreamEntry(stream: stream, inbox: inbox, outbound: outbound, head: head)
+        let entry = HTTP2StreamEntry(stream: stream, inbox: inbox, outbound: outbound, head: head)
         entry.remoteEnded = head.endStream
         if !self.connectionWritable { entry.tell(writable: false) }
         self.entries[id] = entry
@@ -234,11 +234,11 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Adds `bytes` to what stream `id` owes its client, and gives it back once a quarter window
     /// is owed (not once the client has ended its side: nothing more will come).
-    private func owe(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
-        self.entries[id]!.owed += bytes
-        guard self.entries[id]!.owed >= Self.windowUpdateThreshold, !self.entries[id]!.remoteEnded else { return }
-        self.giveBack(self.entries[id]!.owed, on: id, context: context)
-        self.entries[id]!.owed = 0
+    private func owe(_ bytes: Int, on entry: HTTP2StreamEntry, id: HTTP2StreamID, context: ChannelHandlerContext) {
+        entry.owed += bytes
+        guard entry.owed >= Self.windowUpdateThreshold, !entry.remoteEnded else { return }
+        self.giveBack(entry.owed, on: id, context: context)
+        entry.owed = 0
         self.flushUnlessReading(context)
     }
 
@@ -263,8 +263,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.flush()
     }
 
-    private func updateWritability(_ id: HTTP2StreamID, connectionChanged: Bool = false) {
-        guard let entry = self.entries[id] else { return }
+    private func updateWritability(_ entry: HTTP2StreamEntry, connectionChanged: Bool = false) {
         var writable = entry.writable
         if writable, entry.unsent >= self.highWater {
             writable = false
@@ -272,7 +271,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             writable = true
         }
         guard writable != entry.writable || connectionChanged else { return }
-        self.entries[id]!.writable = writable
+        entry.writable = writable
         entry.tell(writable: self.connectionWritable && writable)
     }
 
