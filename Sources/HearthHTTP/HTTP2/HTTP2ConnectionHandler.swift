@@ -134,6 +134,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         {
             self.connectionWindow = inbound
             self.giveBackConnectionWindow(context)
+            self.flushUnlessReading(context)
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -211,6 +212,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.held -= read
         self.owe(bytes, on: entry, id: id, context: context)
         self.giveBackConnectionWindow(context)
+        self.flushUnlessReading(context)
     }
 
     // MARK: -
@@ -239,7 +241,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard entry.owed >= Self.windowUpdateThreshold, !entry.remoteEnded else { return }
         self.giveBack(entry.owed, on: id, context: context)
         entry.owed = 0
-        self.flushUnlessReading(context)
     }
 
     /// Refills the connection's window once half spent, unless the streams hold ``heldLimit``
@@ -248,7 +249,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard self.connectionWindow <= Self.window / 2, self.held < Self.heldLimit else { return }
         self.giveBack(Self.window - self.connectionWindow, on: .rootStream, context: context)
         self.connectionWindow = Self.window
-        self.flushUnlessReading(context)
     }
 
     private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
@@ -256,9 +256,10 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.needsFlush = true
     }
 
-    /// Flushes what was written now, or at the end of the read under way.
+    /// Flushes the WINDOW_UPDATEs written (by `owe` and `giveBackConnectionWindow`, which leave
+    /// it to their caller, so one event flushes once), now or at the end of the read under way.
     private func flushUnlessReading(_ context: ChannelHandlerContext) {
-        guard !self.reading else { return }
+        guard !self.reading, self.needsFlush else { return }
         self.needsFlush = false
         context.flush()
     }
@@ -282,7 +283,10 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         if reason != nil { entry.inbox.fail(ChannelError.ioOnClosedChannel) }
         self.held -= entry.held
         self.finish(entry)
-        if let context = self.context { self.giveBackConnectionWindow(context) }
+        if let context = self.context {
+            self.giveBackConnectionWindow(context)
+            self.flushUnlessReading(context)
+        }
     }
 
     private func closeAll() {

@@ -16,8 +16,8 @@ import Synchronization
 /// holds at most the socket buffers, the write buffer and one slice, and the stream's bound.
 struct ChannelResponseBodyWriter: ResponseBodyWriter {
     let channel: any Channel
-    /// The channel, and how the body is framed on it (chunked or not).
-    let sink: StreamSink
+    /// Whether the body goes as chunks framed below the response encoder (see `sink`).
+    let chunked: Bool
     /// Bytes written so far, to detect a stream shorter than its declared `Content-Length`;
     /// nil when none is declared (an event stream then pays no lock per piece for it).
     let bytesWritten: Counter?
@@ -100,6 +100,9 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
         self.schedule(drain)
         return true
     }
+
+    /// Where the outbox drains: the channel, with the body's framing.
+    private var sink: StreamSink { self.chunked ? .httpChunks(self.channel) : .httpBody(self.channel) }
 
     /// Queues the outbox's drain on the event loop, now or when its window ends.
     private func schedule(_ drain: StreamOutbox.Drain) {

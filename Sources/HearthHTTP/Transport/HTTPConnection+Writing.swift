@@ -45,7 +45,7 @@ extension HTTPConnection {
         let channel = self.channel.channel
         let takesTrailers = chunked && request.acceptsTrailers
         let writer = ChannelResponseBodyWriter(
-            channel: channel, sink: chunked ? .httpChunks(channel) : .httpBody(channel),
+            channel: channel, chunked: chunked,
             bytesWritten: length.map { _ in ChannelResponseBodyWriter.Counter() }, stop: StopSignal(),
             outbox: StreamOutbox(flusher: self.flushers.flusher(for: channel.eventLoop)),
             bound: self.configuration.streamBufferSize, trailers: takesTrailers ? ChannelResponseBodyWriter.Trailers() : nil)

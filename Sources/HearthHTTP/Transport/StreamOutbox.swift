@@ -286,29 +286,25 @@ final class StreamOutbox: Sendable {
             }
             promise = written
         }
-        let channel: any Channel
         switch sink {
         case .http2(let stream):
             stream.writeData(buffers, promise: promise)
-            return
-        case .httpChunks(let sinkChannel) where Self.writeChunks(buffers, promise: promise, into: sinkChannel):
-            return
-        case .webSocketText(let sinkChannel) where Self.writeWebSocketText(buffers, promise: promise, into: sinkChannel):
-            return
-        case .httpBody(let sinkChannel), .httpChunks(let sinkChannel):
-            channel = sinkChannel
+        case .httpChunks(let channel) where Self.writeChunks(buffers, promise: promise, into: channel):
+            break
+        case .webSocketText(let channel) where Self.writeWebSocketText(buffers, promise: promise, into: channel):
+            break
+        case .httpBody(let channel), .httpChunks(let channel):
             for (index, buffer) in buffers.enumerated() {
                 channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
             }
-        case .webSocketText(let sinkChannel):
-            channel = sinkChannel
+            channel.flush()
+        case .webSocketText(let channel):
             let messages = buffers.flatMap(WebSocketOutbox.messages(in:))
             for (index, message) in messages.enumerated() {
-                let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
-                channel.write(frame, promise: index == messages.count - 1 ? promise : nil)
+                channel.write(WebSocketFrame(fin: true, opcode: .text, data: message), promise: index == messages.count - 1 ? promise : nil)
             }
             if messages.isEmpty { promise?.succeed() }
+            channel.flush()
         }
-        channel.flush()
     }
 }
