@@ -6,7 +6,7 @@ import NIOEmbedded
 /// on an in-memory channel instead of a socket.
 ///
 /// The bytes go through exactly what a socket's bytes go through — the protocol detector, then
-/// for HTTP/2 with prior knowledge NIO's HTTP/2 handler and the port's stream responder (gRPC on
+/// for HTTP/2 with prior knowledge the HTTP/2 frame codec and the port's stream responder (gRPC on
 /// the Firestore port: framing, messages, the Firestore service; the channel
 /// is closed once the bytes are in, as HTTP/2 has no half-closure), for HTTP/1.1 NIO's request decoder with
 /// Hearth's limits, the connection state handler, `HTTPServer.serve` (body limits, `Expect`,

@@ -3,7 +3,7 @@ import HearthTesting
 
 /// Fuzzes gRPC calls to the Firestore port: each input becomes one HTTP/2 connection with
 /// prior knowledge carrying one call, served by ``ConnectionHarness`` through the production
-/// pipeline (protocol detector, NIO's HTTP/2 handler, the gRPC responder: framing, gzip,
+/// pipeline (protocol detector, the HTTP/2 frame codec, the gRPC responder: framing, gzip,
 /// deadlines, protobuf decoding, the proto ↔ domain conversions, the Firestore service on an
 /// in-memory store).
 ///

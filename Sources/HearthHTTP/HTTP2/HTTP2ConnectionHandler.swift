@@ -1,11 +1,11 @@
 import NIOCore
 import NIOHTTP2
 
-/// Serves an HTTP/2 connection's streams from the connection's own pipeline, right after NIO's
-/// `NIOHTTP2Handler` (which keeps the frames, HPACK, the stream states and the peer's
+/// Serves an HTTP/2 connection's streams from the connection's own pipeline, right after the
+/// ``HTTP2FrameCodec`` (which keeps the frames, HPACK, the stream states and the client's
 /// flow-control windows): a request HEADERS opens an ``HTTP2ServerStream`` and, at the end of
 /// the read that brought it, the task serving it (``HTTP2ConnectionStreams/serve(_:inbox:outbound:stream:)``);
-/// the stream's frames go to its ``HTTP2StreamInbox``; its writes go to NIO as frames with its
+/// the stream's frames go to its ``HTTP2StreamInbox``; its writes go to the codec as frames with its
 /// id; its close (either side's reset, the end of both sides, the connection going away)
 /// finishes its inbox, fails its waiting writes and cancels its task.
 ///
@@ -13,14 +13,13 @@ import NIOHTTP2
 /// (``HTTP2StreamEntry``), because a child channel per stream cost a third of a unary call's
 /// server time:
 /// - **Writability.** A stream is writable while the connection is and while fewer than
-///   `highWater` bytes it wrote wait in NIO (for the client's window or the socket), until they
+///   `highWater` bytes it wrote wait unsent (for the client's window or the socket), until they
 ///   fall to `lowWater`; counted by the write promises.
 /// - **Inbound flow control.** A stream's window is given back only as its reader consumes
 ///   the bytes (``HTTP2ServerStream/consumed(_:)``, once a quarter window is owed), so a task
 ///   that does not read holds at most one window (64 KiB) of request body. The connection's
-///   window is given back once NIO reports it half spent, as NIO's own window manager does
-///   (NIO's count includes DATA it took for streams already closed, which never reach this
-///   handler), while the streams hold less than ``heldLimit`` bytes unread between them;
+///   window is given back once the codec reports it half spent (its count includes DATA for
+///   streams already closed, which never reach this handler), while the streams hold less than ``heldLimit`` bytes unread between them;
 ///   beyond that only as their readers consume, so a connection holds at most about
 ///   ``heldLimit`` plus a window of request bytes however many streams it opens.
 final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -54,7 +53,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var reading = false
     /// Request DATA bytes in the streams' inboxes, not yet read.
     private var held = 0
-    /// The connection's receive window as NIO last reported it.
+    /// The connection's receive window as the codec last reported it.
     private var connectionWindow = HTTP2ConnectionHandler.window
     private var needsFlush = false
 
@@ -101,8 +100,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Padding is never read: it is given back as if read at once.
             if let padding = data.paddingBytes { self.owe(padding + 1, on: entry, id: id, context: context) }
         default:
-            // SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY: NIO's handler acts on them
-            // (a reset closes the stream with a `StreamClosedEvent`).
+            // The codec answers the connection's frames; a reset closes the stream with a
+            // `StreamClosedEvent`.
             break
         }
     }
@@ -145,15 +144,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireChannelWritabilityChanged()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A stream's error (NIO reset it): its reader gets the cause once the frames are read.
-        if let streamError = error as? NIOHTTP2Errors.StreamError {
-            self.entries[streamError.streamID]?.inbox.fail(streamError.baseError)
-            return
-        }
-        context.fireErrorCaught(error)
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
         self.closeAll()
         context.fireChannelInactive()
@@ -168,7 +158,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: - The streams' side (event loop)
 
     /// Writes `frames` on stream `id`, in order, not flushed; `promise` completes with the last.
-    /// DATA bytes count against the stream's writability until NIO has sent them.
+    /// DATA bytes count against the stream's writability until they have gone to the socket.
     func write(_ frames: [HTTP2Frame.FramePayload], on id: HTTP2StreamID, promise: EventLoopPromise<Void>?) {
         guard let context = self.context, let entry = self.entries[id] else {
             promise?.fail(ChannelError.ioOnClosedChannel)
@@ -278,8 +268,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private func close(_ id: HTTP2StreamID, reason: HTTP2ErrorCode?) {
         guard let entry = self.entries.removeValue(forKey: id) else { return }
-        // Reset (by the client, or refused by a GOAWAY): to the reader, as to a writer, the
-        // stream is closed; a protocol error NIO found was given to the inbox before.
+        // Reset (by the client, or by the codec for a broken frame): to the reader, as to a
+        // writer, the stream is closed.
         if reason != nil { entry.inbox.fail(ChannelError.ioOnClosedChannel) }
         self.held -= entry.held
         self.finish(entry)

@@ -11,7 +11,7 @@ import Synchronization
 /// its pending-writes queue, its own writability bookkeeping) cost a third of a unary gRPC
 /// call's server time and a flush through two pipelines per delivered Listen message (`perf`).
 /// Here a stream is this object plus an entry in its connection's ``HTTP2ConnectionHandler``,
-/// which writes its frames straight to NIO's HTTP/2 handler.
+/// which writes its frames straight to the connection's ``HTTP2FrameCodec``.
 final class HTTP2ServerStream: Sendable {
     let id: HTTP2StreamID
     let eventLoop: any EventLoop
@@ -46,7 +46,7 @@ final class HTTP2ServerStream: Sendable {
 
     /// Writes `buffers` as DATA frames, in order, and flushes; `promise` completes with the last.
     /// Buffers that fit in one frame together (a drain's few small messages) are copied into
-    /// one: NIO's HTTP/2 handler costs more per frame (state machine, flow control, header)
+    /// one: a frame costs more (the codec's flow-control pass, a header for the client to read)
     /// than the copy of a few hundred bytes.
     func writeData(_ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?) {
         var total = 0

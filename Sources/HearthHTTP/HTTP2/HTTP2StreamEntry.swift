@@ -16,7 +16,7 @@ final class HTTP2StreamEntry {
     var head: HTTP2Frame.FramePayload.Headers?
     /// Cancels the task serving the stream, once it has started.
     var cancellation: HTTP2StreamCancellation?
-    /// DATA bytes written and not yet sent by NIO (held for the client's window or the socket).
+    /// DATA bytes written and not yet sent (held for the client's window or the socket).
     var unsent = 0
     /// Whether the stream was last told it may write (hysteresis between the two water marks).
     var writable = true

@@ -8,8 +8,8 @@ import NIOSSL
 extension HTTPServer {
     /// Binds the listening socket; each accepted connection gets TLS (when configured) and a
     /// ``ProtocolDetector``, which builds the pipeline of the protocol the client speaks:
-    /// ``makeConnectionChannel(wrapping:configuration:logger:)`` for HTTP/1.1, NIO's HTTP/2
-    /// handler and the ``HTTP2ConnectionHandler`` for HTTP/2.
+    /// ``makeConnectionChannel(wrapping:configuration:logger:)`` for HTTP/1.1, the
+    /// ``HTTP2FrameCodec`` and the ``HTTP2ConnectionHandler`` for HTTP/2.
     ///
     /// Accepted connections are handed to ``run()`` through an `AsyncStream` that finishes
     /// when the listening socket closes. A connection accepted in the instant after that is
@@ -91,7 +91,7 @@ extension HTTPServer {
         return promise.futureResult
     }
 
-    /// NIO's HTTP/2 handler, then the ``HTTP2ConnectionHandler`` that serves the connection's
+    /// The ``HTTP2FrameCodec``, then the ``HTTP2ConnectionHandler`` that serves the connection's
     /// streams without a child channel each. The settings bound what a client can make a
     /// connection hold: 1,000 concurrent streams, headers as large as HTTP/1.1's
     /// (``HTTPServerConfiguration/maxHeaderSize``), a 64 KiB receive window per stream (given
@@ -103,22 +103,20 @@ extension HTTPServer {
     static func makeHTTP2Connection(
         wrapping channel: any Channel, configuration: HTTPServerConfiguration, flushers: StreamFlushers, logger: Logger
     ) throws -> HTTP2ConnectionStreams {
-        var connection = NIOHTTP2Handler.ConnectionConfiguration()
-        connection.initialSettings = [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: HTTP2ConnectionHandler.maxConcurrentStreams),
-            HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderSize),
-        ]
         let streams = HTTP2ConnectionStreams(
             connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
         let handler = HTTP2ConnectionHandler(
             streams: streams, highWater: max(1, configuration.connectionWriteBuffer), lowWater: max(1, configuration.connectionWriteBuffer / 2))
         let sync = channel.pipeline.syncOperations
-        // Reads only: with a write or "all" timeout NIO's handler makes a promise and a callback
-        // for every frame written (three per unary call) to note when it went out; with no
-        // stream open the server writes only what answers a read (SETTINGS and PING acks).
+        // Reads only: with a write or "all" timeout NIO's idle handler makes a promise and a
+        // callback for every write to note when it went out; with no stream open the server
+        // writes only what answers a read (SETTINGS and PING acks).
         try sync.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
         try sync.addHandler(IdleConnectionCloser(streams: handler))
-        try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
+        try sync.addHandler(
+            HTTP2FrameCodec(
+                maxConcurrentStreams: HTTP2ConnectionHandler.maxConcurrentStreams, maxHeaderListSize: configuration.maxHeaderSize,
+                allocator: channel.allocator))
         try sync.addHandler(handler)
         return streams
     }
