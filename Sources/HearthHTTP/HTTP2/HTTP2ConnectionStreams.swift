@@ -43,11 +43,12 @@ final class HTTP2ConnectionStreams: Sendable {
         _ head: HTTP2Frame.FramePayload.Headers, inbox: HTTP2StreamInbox, outbound: HTTP2StreamOutbound, stream: HTTP2ServerStream
     ) -> HTTP2StreamCancellation {
         let exchange = HTTP2StreamExchange(
-            head: head, inbox: inbox, outbound: outbound, stream: stream, configuration: self.configuration, flusher: self.flusher,
-            remoteAddress: self.remoteAddress, logger: self.logger)
+            outbound: outbound, stream: stream, configuration: self.configuration, flusher: self.flusher, logger: self.logger)
+        let request = HTTP2StreamExchange.request(
+            head, inbox: inbox, configuration: self.configuration, remote: self.remoteAddress, cancellation: exchange.cancellation)
         self.state.withLock { $0.serving += 1 }
         let task = Task {
-            await exchange.serve()
+            await exchange.serve(request)
             self.ended()
         }
         exchange.cancellation.attach(task)

@@ -3,36 +3,49 @@ import NIOCore
 import NIOHPACK
 import NIOHTTP2
 
-/// Serves one HTTP/2 stream: makes the request of its HEADERS, hands it to the configured
+/// Serves one HTTP/2 stream: hands the request made of its HEADERS to the configured
 /// ``HTTP2StreamResponder``, finishes what it left open, and answers body errors it let
 /// through. One per stream, on a task of its own (``HTTP2ConnectionStreams``), so streams of
 /// one connection never wait on each other.
-struct HTTP2StreamExchange: Sendable {
-    let head: HTTP2Frame.FramePayload.Headers
-    let inbox: HTTP2StreamInbox
+///
+/// A class made on the event loop: the task serving the stream holds it for as long as the
+/// stream is open (an idle Listen stream, for hours), so that task keeps one reference in its
+/// closure and its frame, not the server's whole configuration twice (408 bytes as a struct);
+/// the request is made from the HEADERS before the task starts and handed to it, so the
+/// HEADERS' header list (672 bytes) is not kept either.
+final class HTTP2StreamExchange: Sendable {
     let outbound: HTTP2StreamOutbound
     let stream: HTTP2ServerStream
-    let configuration: HTTPServerConfiguration
+    let responder: any HTTP2StreamResponder
+    let budget: RequestBodyBudget
     let flusher: StreamFlusher
-    let remoteAddress: RemoteAddress?
     let logger: Logger
     /// Cancels the task serving the stream (a reset, a responder's deadline).
     let cancellation = HTTP2StreamCancellation()
 
-    func serve() async {
+    init(
+        outbound: HTTP2StreamOutbound, stream: HTTP2ServerStream, configuration: HTTPServerConfiguration, flusher: StreamFlusher,
+        logger: Logger
+    ) {
+        self.outbound = outbound
+        self.stream = stream
+        self.responder = configuration.http2Responder
+        self.budget = configuration.requestBodyBudget
+        self.flusher = flusher
+        self.logger = logger
+    }
+
+    /// Serves `request` (nil when the HEADERS named no `:method` or `:path`: 400).
+    func serve(_ request: HTTP2Request?) async {
         let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
         do {
-            guard
-                let request = Self.request(
-                    self.head, inbox: self.inbox, configuration: self.configuration, remote: self.remoteAddress,
-                    cancellation: self.cancellation)
-            else {
+            guard let request else {
                 try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
                 return
             }
-            defer { self.configuration.requestBodyBudget.release(request.body.reserved) }
+            defer { self.budget.release(request.body.reserved) }
             do {
-                try await self.configuration.http2Responder.respond(to: request, writer: writer)
+                try await self.responder.respond(to: request, writer: writer)
             } catch let error as HTTP2RequestBodyError where !writer.hasSentHead {
                 try await Self.reject(error, grpc: request.isGRPC, writer: writer)
             }
