@@ -2,7 +2,7 @@ import HearthHTTP
 
 /// Passes on the first write of a streamed body, then fails every later one, which ends the
 /// producer the way a client that went away would.
-struct OneWriteBodyWriter: ResponseBodyWriter {
+final class OneWriteBodyWriter: ResponseBodyWriter {
     struct StreamCut: Error {}
 
     let base: any ResponseBodyWriter

@@ -14,7 +14,7 @@ import Synchronization
 /// one query those were most of the cost of a snapshot. A `send` never waits and is bounded in
 /// bytes (`bound`, ``HTTPServerConfiguration/streamBufferSize``): a client that stops reading
 /// holds at most the socket buffers, the write buffer and one slice, and the stream's bound.
-struct ChannelResponseBodyWriter: ResponseBodyWriter {
+final class ChannelResponseBodyWriter: ResponseBodyWriter {
     let channel: any Channel
     /// Whether the body goes as chunks framed below the response encoder (see `sink`).
     let chunked: Bool
@@ -33,6 +33,19 @@ struct ChannelResponseBodyWriter: ResponseBodyWriter {
     /// How long a cut-off stream's connection stays open for its final bytes to leave when
     /// the client is not reading (then it is closed with them unsent).
     static let cutOffGrace = TimeAmount.seconds(2)
+
+    init(
+        channel: any Channel, chunked: Bool, bytesWritten: Counter?, stop: StopSignal, outbox: StreamOutbox, bound: Int,
+        trailers: Trailers?
+    ) {
+        self.channel = channel
+        self.chunked = chunked
+        self.bytesWritten = bytesWritten
+        self.stop = stop
+        self.outbox = outbox
+        self.bound = bound
+        self.trailers = trailers
+    }
 
     /// A thread-safe counter (of the bytes a stream wrote, of the streams an HTTP/2 connection
     /// serves); the writer is `Sendable` and may be used from any task.

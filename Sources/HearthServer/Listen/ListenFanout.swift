@@ -66,9 +66,8 @@ final class ListenFanout: Sendable {
             let project = stream.call.database.project
             let current = rules.value(for: project) { stream.rules.rules(for: project) }
             let bytes = encoded.value(for: stream.sharingKey) {
-                let encoder = stream.encoder ?? stream.session.encoder
-                return SharedBytes(event.memo.bytes(for: stream.sharingKey) {
-                    encoder.encode(.snapshot(event.snapshot, database: first.call.database))
+                SharedBytes(event.memo.bytes(for: stream.sharingKey) {
+                    stream.encoding.encode(.snapshot(event.snapshot, database: first.call.database))
                 })
             }
             stream.deliver(bytes, readTime: readTime, rules: current)

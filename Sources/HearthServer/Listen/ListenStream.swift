@@ -29,9 +29,14 @@ final class ListenStream: SessionSubscription {
     /// The session holding the target, and the target's id in it.
     let session: StreamSession
     let id: Int64
-    /// The target's own encoder when its session speaks for many targets (gRPC: the target id is
-    /// in every message); nil uses the session's.
-    let encoder: (any SessionEncoder)?
+    /// The encoder of this target's messages: its own when its session speaks for many targets
+    /// (gRPC: the target id is in every message), else its session's. Stored, not chosen per
+    /// delivery: `encoder ?? session.encoder` copied an existential (a value-witness copy and
+    /// destroy) per stream per commit.
+    let encoding: any SessionEncoder
+    private let ownsEncoder: Bool
+    /// The target's own encoder, nil when it uses its session's (``SessionSubscription``).
+    var encoder: (any SessionEncoder)? { self.ownsEncoder ? self.encoding : nil }
     /// The `sharingKey` of the encoder in use, kept here so that the fan-out reads a string (a
     /// short one is inline) instead of copying an encoder existential per stream per commit.
     let sharingKey: String
@@ -58,7 +63,8 @@ final class ListenStream: SessionSubscription {
             scope: grant.call.database.project, encoder: SSEEncoder(.firestore), streams: streams, capacity: capacity, bufferedBytes: bufferedBytes,
             credential: credential)
         self.id = 0
-        self.encoder = nil
+        self.encoding = self.session.encoder
+        self.ownsEncoder = false
         self.sharingKey = self.session.encoder.sharingKey
         self.outlet = nil
     }
@@ -76,7 +82,8 @@ final class ListenStream: SessionSubscription {
         self.bufferedBytes = session.bufferedBytes
         self.session = session
         self.id = id
-        self.encoder = encoder
+        self.encoding = encoder
+        self.ownsEncoder = true
         self.sharingKey = encoder.sharingKey
         self.outlet = outlet
     }

@@ -119,8 +119,6 @@ final class StreamSession: Sendable {
     /// Queues non-empty `bytes` on the writer, or keeps them until the first event is written;
     /// false when that is refused. Called under the state's lock.
     private func queue(_ bytes: SharedBytes, in state: inout State) -> Bool {
-        // Called in place (binding the writer first copied the existential, a retain and a
-        // release per delivery).
         if let sent = state.writer?.send(bytes, backlog: self.capacity) { return sent }
         state.early.append(bytes)
         state.earlyBytes += bytes.count
