@@ -43,6 +43,9 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     static let heldLimit = 1 << 20
 
     private let streams: HTTP2ConnectionStreams
+    /// The connection's codec, right before this handler on the same event loop: the streams'
+    /// frames go to it directly.
+    private let codec: HTTP2FrameCodec
     private let highWater: Int
     private let lowWater: Int
     private var entries: [HTTP2StreamID: HTTP2StreamEntry] = [:]
@@ -57,8 +60,9 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var connectionWindow = HTTP2ConnectionHandler.window
     private var needsFlush = false
 
-    init(streams: HTTP2ConnectionStreams, highWater: Int, lowWater: Int) {
+    init(streams: HTTP2ConnectionStreams, codec: HTTP2FrameCodec, highWater: Int, lowWater: Int) {
         self.streams = streams
+        self.codec = codec
         self.highWater = highWater
         self.lowWater = lowWater
     }
@@ -120,7 +124,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
         if self.needsFlush {
             self.needsFlush = false
-            context.flush()
+            self.codec.flushOutput()
         }
         context.fireChannelReadComplete()
     }
@@ -180,18 +184,19 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             last = sent
         }
         for (index, frame) in frames.enumerated() {
-            context.write(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: frame)), promise: index == frames.count - 1 ? last : nil)
+            self.codec.write(frame, on: id, promise: index == frames.count - 1 ? last : nil)
         }
     }
 
     func flush() {
-        self.context?.flush()
+        self.codec.flushOutput()
     }
 
     /// Resets stream `id` with CANCEL, unless it has closed.
     func reset(_ id: HTTP2StreamID) {
-        guard let context = self.context, self.entries[id] != nil else { return }
-        context.writeAndFlush(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.cancel))), promise: nil)
+        guard self.entries[id] != nil else { return }
+        self.codec.write(.rstStream(.cancel), on: id, promise: nil)
+        self.codec.flushOutput()
     }
 
     /// `bytes` of stream `id`'s request were read: give them back once a quarter window is owed.
@@ -242,7 +247,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
-        context.write(self.wrapOutboundOut(HTTP2Frame(streamID: id, payload: .windowUpdate(windowSizeIncrement: bytes))), promise: nil)
+        self.codec.write(.windowUpdate(windowSizeIncrement: bytes), on: id, promise: nil)
         self.needsFlush = true
     }
 
@@ -251,7 +256,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func flushUnlessReading(_ context: ChannelHandlerContext) {
         guard !self.reading, self.needsFlush else { return }
         self.needsFlush = false
-        context.flush()
+        self.codec.flushOutput()
     }
 
     private func updateWritability(_ entry: HTTP2StreamEntry, connectionChanged: Bool = false) {

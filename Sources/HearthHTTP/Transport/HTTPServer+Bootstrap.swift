@@ -105,18 +105,19 @@ extension HTTPServer {
     ) throws -> HTTP2ConnectionStreams {
         let streams = HTTP2ConnectionStreams(
             connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
+        let codec = HTTP2FrameCodec(
+            maxConcurrentStreams: HTTP2ConnectionHandler.maxConcurrentStreams, maxHeaderListSize: configuration.maxHeaderSize,
+            allocator: channel.allocator)
         let handler = HTTP2ConnectionHandler(
-            streams: streams, highWater: max(1, configuration.connectionWriteBuffer), lowWater: max(1, configuration.connectionWriteBuffer / 2))
+            streams: streams, codec: codec, highWater: max(1, configuration.connectionWriteBuffer),
+            lowWater: max(1, configuration.connectionWriteBuffer / 2))
         let sync = channel.pipeline.syncOperations
         // Reads only: with a write or "all" timeout NIO's idle handler makes a promise and a
         // callback for every write to note when it went out; with no stream open the server
         // writes only what answers a read (SETTINGS and PING acks).
         try sync.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
         try sync.addHandler(IdleConnectionCloser(streams: handler))
-        try sync.addHandler(
-            HTTP2FrameCodec(
-                maxConcurrentStreams: HTTP2ConnectionHandler.maxConcurrentStreams, maxHeaderListSize: configuration.maxHeaderSize,
-                allocator: channel.allocator))
+        try sync.addHandler(codec)
         try sync.addHandler(handler)
         return streams
     }

@@ -10,8 +10,14 @@ import NIOHTTP2
 extension HTTP2FrameCodec {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let frame = self.unwrapOutboundIn(data)
-        let id = frame.streamID
-        switch frame.payload {
+        self.write(frame.payload, on: frame.streamID, promise: promise)
+    }
+
+    /// Writes a frame on stream `id` (not flushed). The ``HTTP2ConnectionHandler`` calls this
+    /// directly, on the event loop, for its streams' frames: through the pipeline each frame
+    /// was boxed in an `NIOAny` and passed along the handler chain.
+    func write(_ payload: HTTP2Frame.FramePayload, on id: HTTP2StreamID, promise: EventLoopPromise<Void>?) {
+        switch payload {
         case .data(let data):
             guard case .byteBuffer(let bytes) = data.data else {
                 promise?.fail(ChannelError.operationUnsupported)  // file regions are never written here
