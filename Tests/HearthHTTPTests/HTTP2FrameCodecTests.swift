@@ -18,8 +18,7 @@ import Testing
         let above = Recorder()
 
         init(maxConcurrentStreams: Int = 100) throws {
-            self.codec = HTTP2FrameCodec(
-                maxConcurrentStreams: maxConcurrentStreams, maxHeaderListSize: 8_192, allocator: self.channel.allocator)
+            self.codec = HTTP2FrameCodec(maxConcurrentStreams: maxConcurrentStreams, maxHeaderListSize: 8_192)
             try self.channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
             try self.channel.pipeline.syncOperations.addHandler(self.codec)
             try self.channel.pipeline.syncOperations.addHandler(self.above)

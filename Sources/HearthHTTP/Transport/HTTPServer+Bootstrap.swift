@@ -106,8 +106,7 @@ extension HTTPServer {
         let streams = HTTP2ConnectionStreams(
             connection: channel, configuration: configuration, flusher: flushers.flusher(for: channel.eventLoop), logger: logger)
         let codec = HTTP2FrameCodec(
-            maxConcurrentStreams: HTTP2ConnectionHandler.maxConcurrentStreams, maxHeaderListSize: configuration.maxHeaderSize,
-            allocator: channel.allocator)
+            maxConcurrentStreams: HTTP2ConnectionHandler.maxConcurrentStreams, maxHeaderListSize: configuration.maxHeaderSize)
         let handler = HTTP2ConnectionHandler(
             streams: streams, codec: codec, highWater: max(1, configuration.connectionWriteBuffer),
             lowWater: max(1, configuration.connectionWriteBuffer / 2))

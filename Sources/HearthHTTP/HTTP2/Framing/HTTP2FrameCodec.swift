@@ -4,7 +4,7 @@ import NIOHTTP2
 
 /// The server's side of HTTP/2 framing (RFC 9113) between the socket and the
 /// ``HTTP2ConnectionHandler``: bytes in, `HTTP2Frame`s of the client's streams out (HEADERS
-/// decoded with HPACK, DATA as slices of what was read), and the streams' frames in, bytes out.
+/// decoded with HPACK (``HPACKHeaderDecoder``), DATA as slices of what was read), and the streams' frames in, bytes out.
 /// The connection's own frames are answered here: the preface, SETTINGS and their ACK, PING,
 /// WINDOW_UPDATE, GOAWAY from the client. A stream's close (both sides ended, or reset by either
 /// side) goes up as NIO's `StreamClosedEvent`; the connection's receive window, once half spent,
@@ -50,7 +50,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     var streams: [HTTP2StreamID: HTTP2StreamState] = [:]
     /// The highest stream id the client has opened: lower ids not in ``streams`` are closed.
     var lastClientStream: HTTP2StreamID = .rootStream
-    var decoder: HPACKDecoder
+    var decoder: HPACKHeaderDecoder
 
     // Reading.
     private var unread: ByteBuffer?
@@ -74,11 +74,10 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     var outputPromises: [EventLoopPromise<Void>] = []
     var needsFlush = false
 
-    init(maxConcurrentStreams: Int, maxHeaderListSize: Int, allocator: ByteBufferAllocator) {
+    init(maxConcurrentStreams: Int, maxHeaderListSize: Int) {
         self.maxConcurrentStreams = maxConcurrentStreams
         self.maxHeaderListSize = maxHeaderListSize
-        self.decoder = HPACKDecoder(
-            allocator: allocator, maxDynamicTableSize: HPACKDecoder.maxDynamicTableSize, maxHeaderListSize: maxHeaderListSize)
+        self.decoder = HPACKHeaderDecoder(maxHeaderListSize: maxHeaderListSize)
     }
 
     // MARK: - Lifecycle
@@ -280,7 +279,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     ) throws {
         let headers: HPACKHeaders
         do {
-            headers = try self.decoder.decodeHeaders(from: &block)
+            headers = try self.decoder.decode(&block)
         } catch {
             throw HTTP2ConnectionError(.compressionError, "the header block on stream \(id) is not valid HPACK (\(error))")
         }
