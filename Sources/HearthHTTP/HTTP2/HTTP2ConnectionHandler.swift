@@ -27,9 +27,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
-    /// The flow-control window HTTP/2 starts with, for the connection and each stream
-    /// (RFC 9113 §6.9.2); the server keeps the default.
-    static let window = 65_535
     /// Bytes owed to the client before a WINDOW_UPDATE gives them back: a quarter window, so a
     /// large upload costs a few updates per window, not one per frame.
     static let windowUpdateThreshold = 16_384
@@ -53,12 +50,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var starting: [HTTP2StreamID] = []
     private var context: ChannelHandlerContext?
     private var connectionWritable = true
-    private var reading = false
     /// Request DATA bytes in the streams' inboxes, not yet read.
     private var held = 0
-    /// The connection's receive window as the codec last reported it.
-    private var connectionWindow = HTTP2ConnectionHandler.window
-    private var needsFlush = false
 
     init(streams: HTTP2ConnectionStreams, codec: HTTP2FrameCodec, highWater: Int, lowWater: Int) {
         self.streams = streams
@@ -83,7 +76,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: - Inbound
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        self.reading = true
         let frame = self.unwrapInboundIn(data)
         let id = frame.streamID
         switch frame.payload {
@@ -102,7 +94,7 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             entry.inbox.receive(frame.payload)
             if data.endStream { entry.remoteEnded = true }
             // Padding is never read: it is given back as if read at once.
-            if let padding = data.paddingBytes { self.owe(padding + 1, on: entry, id: id, context: context) }
+            if let padding = data.paddingBytes { self.owe(padding + 1, on: entry, id: id) }
         default:
             // The codec answers the connection's frames; a reset closes the stream with a
             // `StreamClosedEvent`.
@@ -111,7 +103,6 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        self.reading = false
         // A stream's task starts once the read that brought its HEADERS is done, so the frames
         // that came with it (a unary call's one DATA frame) are in its inbox when it first looks.
         let starting = self.starting
@@ -122,22 +113,15 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             entry.cancellation = self.streams.serve(
                 head, inbox: entry.inbox, outbound: entry.outbound, stream: entry.stream)
         }
-        if self.needsFlush {
-            self.needsFlush = false
-            self.codec.flushOutput()
-        }
         context.fireChannelReadComplete()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let closed = event as? StreamClosedEvent {
             self.close(closed.streamID, reason: closed.reason)
-        } else if let window = event as? NIOHTTP2WindowUpdatedEvent, window.streamID == .rootStream,
-            let inbound = window.inboundWindowSize
-        {
-            self.connectionWindow = inbound
-            self.giveBackConnectionWindow(context)
-            self.flushUnlessReading(context)
+        } else if let window = event as? NIOHTTP2WindowUpdatedEvent, window.streamID == .rootStream {
+            self.giveBackConnectionWindow()
+            self.codec.flushSoon()
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -201,13 +185,13 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// `bytes` of stream `id`'s request were read: give them back once a quarter window is owed.
     func consumed(_ bytes: Int, on id: HTTP2StreamID) {
-        guard let context = self.context, let entry = self.entries[id] else { return }
+        guard let entry = self.entries[id] else { return }
         let read = min(bytes, entry.held)
         entry.held -= read
         self.held -= read
-        self.owe(bytes, on: entry, id: id, context: context)
-        self.giveBackConnectionWindow(context)
-        self.flushUnlessReading(context)
+        self.owe(bytes, on: entry, id: id)
+        self.giveBackConnectionWindow()
+        self.codec.flushSoon()
     }
 
     // MARK: -
@@ -231,32 +215,21 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Adds `bytes` to what stream `id` owes its client, and gives it back once a quarter window
     /// is owed (not once the client has ended its side: nothing more will come).
-    private func owe(_ bytes: Int, on entry: HTTP2StreamEntry, id: HTTP2StreamID, context: ChannelHandlerContext) {
+    /// The WINDOW_UPDATEs below are written, not flushed: the event that caused them flushes
+    /// once (``HTTP2FrameCodec/flushSoon()``, at the end of the read under way if there is one).
+    private func owe(_ bytes: Int, on entry: HTTP2StreamEntry, id: HTTP2StreamID) {
         entry.owed += bytes
         guard entry.owed >= Self.windowUpdateThreshold, !entry.remoteEnded else { return }
-        self.giveBack(entry.owed, on: id, context: context)
+        self.codec.write(.windowUpdate(windowSizeIncrement: entry.owed), on: id, promise: nil)
         entry.owed = 0
     }
 
-    /// Refills the connection's window once half spent, unless the streams hold ``heldLimit``
-    /// unread bytes already.
-    private func giveBackConnectionWindow(_ context: ChannelHandlerContext) {
-        guard self.connectionWindow <= Self.window / 2, self.held < Self.heldLimit else { return }
-        self.giveBack(Self.window - self.connectionWindow, on: .rootStream, context: context)
-        self.connectionWindow = Self.window
-    }
-
-    private func giveBack(_ bytes: Int, on id: HTTP2StreamID, context: ChannelHandlerContext) {
-        self.codec.write(.windowUpdate(windowSizeIncrement: bytes), on: id, promise: nil)
-        self.needsFlush = true
-    }
-
-    /// Flushes the WINDOW_UPDATEs written (by `owe` and `giveBackConnectionWindow`, which leave
-    /// it to their caller, so one event flushes once), now or at the end of the read under way.
-    private func flushUnlessReading(_ context: ChannelHandlerContext) {
-        guard !self.reading, self.needsFlush else { return }
-        self.needsFlush = false
-        self.codec.flushOutput()
+    /// Refills the connection's window (as the codec counts it) once half spent, unless the
+    /// streams hold ``heldLimit`` unread bytes already.
+    private func giveBackConnectionWindow() {
+        let window = self.codec.connectionReceiveWindow
+        guard window <= HTTP2FrameCodec.initialWindow / 2, self.held < Self.heldLimit else { return }
+        self.codec.write(.windowUpdate(windowSizeIncrement: HTTP2FrameCodec.initialWindow - window), on: .rootStream, promise: nil)
     }
 
     private func updateWritability(_ entry: HTTP2StreamEntry, connectionChanged: Bool = false) {
@@ -278,10 +251,8 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         if reason != nil { entry.inbox.fail(ChannelError.ioOnClosedChannel) }
         self.held -= entry.held
         self.finish(entry)
-        if let context = self.context {
-            self.giveBackConnectionWindow(context)
-            self.flushUnlessReading(context)
-        }
+        self.giveBackConnectionWindow()
+        self.codec.flushSoon()
     }
 
     private func closeAll() {

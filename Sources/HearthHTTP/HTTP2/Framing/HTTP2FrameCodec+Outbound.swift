@@ -48,9 +48,17 @@ extension HTTP2FrameCodec {
         self.flushOutput()
     }
 
+    /// Flushes what was written since the last flush: now, or when the read under way ends, so
+    /// the frames one read causes leave in one flush. Nothing written: nothing to do.
+    func flushSoon() {
+        guard self.unflushed else { return }
+        if self.reading { self.needsFlush = true } else { self.flushOutput() }
+    }
+
     /// Writes the gathered frames to the socket and flushes.
     func flushOutput() {
         self.needsFlush = false
+        self.unflushed = false
         guard let context = self.context else { return }
         self.writeOutput(context)
         context.flush()
@@ -88,7 +96,7 @@ extension HTTP2FrameCodec {
                 }
             }
         }
-        if !self.reading { self.flushOutput() } else { self.needsFlush = true }
+        self.flushSoon()
     }
 
     /// Sends what the windows allow of `write`.
@@ -140,6 +148,7 @@ extension HTTP2FrameCodec {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        self.unflushed = true
         var output = self.output ?? context.channel.allocator.buffer(capacity: 512)
         let start = output.writerIndex
         var flags: HTTP2FrameFlags = endStream ? [.endStream, .endHeaders] : .endHeaders
@@ -200,6 +209,7 @@ extension HTTP2FrameCodec {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        self.unflushed = true
         var output = self.output ?? context.channel.allocator.buffer(capacity: 512)
         self.output = nil
         header.write(to: &output)

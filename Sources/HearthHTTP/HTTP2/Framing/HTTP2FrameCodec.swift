@@ -73,6 +73,8 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     var output: ByteBuffer?
     var outputPromises: [EventLoopPromise<Void>] = []
     var needsFlush = false
+    /// Frames were written since the last flush (``flushSoon()`` has something to flush).
+    var unflushed = false
 
     init(maxConcurrentStreams: Int, maxHeaderListSize: Int) {
         self.maxConcurrentStreams = maxConcurrentStreams
