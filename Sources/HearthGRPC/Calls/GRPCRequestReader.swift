@@ -27,23 +27,55 @@ final class GRPCRequestReader {
     ///   the stream's error when it was reset.
     func next() async throws -> [UInt8]? {
         while true {
-            if let frame = try self.deframer.next() {
-                self.body.release(self.held - self.deframer.bufferedCount)
-                self.held = self.deframer.bufferedCount
-                return try self.compression.message(of: frame, limit: self.deframer.maxMessageSize)
-            }
-            guard let piece = try await self.body.next() else {
-                guard self.deframer.bufferedCount == 0 else {
-                    throw GRPCStatus(
-                        .internal,
-                        "The request ended inside a message (\(self.deframer.bufferedCount) bytes of a length-prefixed message were sent).")
-                }
-                return nil
-            }
-            try self.body.reserve(piece.count)
-            self.held += piece.count
-            self.deframer.append(piece)
+            if let message = try self.nextFramed() { return message }
+            guard let piece = try await self.body.next() else { return try self.ended() }
+            try self.append(piece)
         }
+    }
+
+    /// The next message's bytes if a whole one is here, the end, or `.pending`: never waits
+    /// (``whenReadable(_:)`` wakes the caller).
+    /// - Throws: as ``next()``.
+    func nextIfReady() throws -> Polled<[UInt8]> {
+        while true {
+            if let message = try self.nextFramed() { return .value(message) }
+            switch try self.body.nextIfReady() {
+            case .value(let piece): try self.append(piece)
+            case .ended: return try self.ended().map { .value($0) } ?? .ended
+            case .pending: return .pending
+            }
+        }
+    }
+
+    /// Calls `wake` once when ``nextIfReady()`` may have more to give (body bytes or the end
+    /// arrived): now, if they have.
+    func whenReadable(_ wake: @escaping @Sendable () -> Void) {
+        self.body.whenReadable(wake)
+    }
+
+    /// The next whole message the deframer holds, inflated; its bytes go back to the budget.
+    private func nextFramed() throws -> [UInt8]? {
+        guard let frame = try self.deframer.next() else { return nil }
+        self.body.release(self.held - self.deframer.bufferedCount)
+        self.held = self.deframer.bufferedCount
+        return try self.compression.message(of: frame, limit: self.deframer.maxMessageSize)
+    }
+
+    /// A piece of the body, reserved from the budget, into the deframer.
+    private func append(_ piece: [UInt8]) throws(HTTP2RequestBodyError) {
+        try self.body.reserve(piece.count)
+        self.held += piece.count
+        self.deframer.append(piece)
+    }
+
+    /// The client ended its side: nil, unless it ended inside a message.
+    private func ended() throws(GRPCStatus) -> [UInt8]? {
+        guard self.deframer.bufferedCount == 0 else {
+            throw GRPCStatus(
+                .internal,
+                "The request ended inside a message (\(self.deframer.bufferedCount) bytes of a length-prefixed message were sent).")
+        }
+        return nil
     }
 
     /// The one request message of a unary or server-streaming call.

@@ -1,3 +1,4 @@
+public import HearthHTTP
 public import SwiftProtobuf
 
 /// The request messages of a client- or bidirectional-streaming call, decoded as they arrive:
@@ -21,6 +22,24 @@ public struct GRPCRequestStream<Message: SwiftProtobuf.Message>: AsyncSequence {
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: self.reader) }
+
+    /// The next request if a whole one has arrived, the client's half-close (`.ended`), or
+    /// `.pending`: never waits, for a handler that waits for something else on its one task
+    /// and reads requests when ``whenReadable(_:)`` wakes it. Shares the iterator's position.
+    /// - Throws: as the iterator's `next()`.
+    public func nextIfReady() throws -> Polled<Message> {
+        switch try self.reader.nextIfReady() {
+        case .value(let bytes): return .value(try GRPCCodec.decode(Message.self, from: bytes))
+        case .ended: return .ended
+        case .pending: return .pending
+        }
+    }
+
+    /// Calls `wake` (from any thread) once when ``nextIfReady()`` may have more to give: now,
+    /// if it has. One wake at a time.
+    public func whenReadable(_ wake: @escaping @Sendable () -> Void) {
+        self.reader.whenReadable(wake)
+    }
 }
 
 @available(*, unavailable)

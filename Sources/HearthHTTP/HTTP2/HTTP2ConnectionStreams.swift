@@ -5,7 +5,8 @@ import Synchronization
 
 /// One HTTP/2 connection's streams being served: starts a task per stream as its request
 /// HEADERS arrive (``HTTP2ConnectionHandler`` calls ``serve(_:inbox:outbound:stream:)`` on the
-/// event loop), counts them, and lets ``HTTPServer`` wait until they have all ended.
+/// event loop), counts them, and tells ``HTTPServer`` when they have all ended and the
+/// connection has closed.
 ///
 /// One task per stream, started from the event loop: no task per connection iterating an
 /// async sequence of streams, no second task to make a stream cancellable on its own. A stream
@@ -16,7 +17,8 @@ final class HTTP2ConnectionStreams: Sendable {
         /// Shutdown sent GOAWAY: close the connection once no stream is served.
         var closeWhenDone = false
         var connectionClosed = false
-        var drained: CheckedContinuation<Void, Never>?
+        /// Run once the connection has closed and no stream is served.
+        var drained: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -65,28 +67,34 @@ final class HTTP2ConnectionStreams: Sendable {
         if closeNow { self.connection.close(promise: nil) }
     }
 
-    /// Waits until the connection has closed and every stream's task has returned.
-    func servedAll() async {
-        try? await self.connection.closeFuture.get()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = self.state.withLock { state in
+    /// Runs `body` once the connection has closed and every stream's task has returned.
+    func whenServedAll(_ body: @escaping @Sendable () -> Void) {
+        self.connection.closeFuture.whenComplete { _ in
+            let now = self.state.withLock { state in
                 state.connectionClosed = true
                 guard state.serving > 0 else { return true }
-                state.drained = continuation
+                state.drained.append(body)
                 return false
             }
-            if done { continuation.resume() }
+            if now { body() }
+        }
+    }
+
+    /// Waits until the connection has closed and every stream's task has returned.
+    func servedAll() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            self.whenServedAll { continuation.resume() }
         }
     }
 
     private func ended() {
-        let (close, drained) = self.state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+        let (close, drained) = self.state.withLock { state -> (Bool, [@Sendable () -> Void]) in
             state.serving -= 1
-            guard state.serving == 0 else { return (false, nil) }
-            defer { state.drained = nil }
+            guard state.serving == 0 else { return (false, []) }
+            defer { state.drained = [] }
             return (state.closeWhenDone && !state.connectionClosed, state.drained)
         }
         if close { self.connection.close(promise: nil) }
-        drained?.resume()
+        for body in drained { body() }
     }
 }

@@ -44,24 +44,55 @@ public final class HTTP2RequestBody {
                 self.ended = true
                 return nil
             }
-            switch frame {
-            case .data(let data):
-                self.ended = data.endStream
-                guard case .byteBuffer(let buffer) = data.data else { continue }
-                guard buffer.readableBytes > 0 else { continue }
-                guard self.count + buffer.readableBytes <= self.limit else {
-                    throw HTTP2RequestBodyError.tooLarge(limit: self.limit, got: self.count + buffer.readableBytes)
-                }
-                self.count += buffer.readableBytes
-                return Array(buffer.readableBytesView)
-            case .headers(let headers):
-                self.ended = true
-                for (name, value, _) in headers.headers { self.trailers.add(name: name, value: value) }
-            default:
-                continue
-            }
+            if let piece = try self.take(frame) { return piece }
         }
         return nil
+    }
+
+    /// The next piece of the body if it is here, the end, or `.pending`: never waits (ask
+    /// ``whenReadable(_:)`` to be woken).
+    /// - Throws: as ``next()``.
+    public func nextIfReady() throws -> Polled<[UInt8]> {
+        while !self.ended {
+            switch try self.frames.poll() {
+            case .value(let frame):
+                if let piece = try self.take(frame) { return .value(piece) }
+            case .ended:
+                self.ended = true
+            case .pending:
+                return .pending
+            }
+        }
+        return .ended
+    }
+
+    /// Calls `wake` once when ``nextIfReady()`` has something to give: now, if it has already.
+    public func whenReadable(_ wake: @escaping @Sendable () -> Void) {
+        guard !self.ended else {
+            wake()
+            return
+        }
+        self.frames.whenReadable(wake)
+    }
+
+    /// The body bytes `frame` carries, nil for none (its trailers, an empty DATA frame).
+    private func take(_ frame: HTTP2Frame.FramePayload) throws(HTTP2RequestBodyError) -> [UInt8]? {
+        switch frame {
+        case .data(let data):
+            self.ended = data.endStream
+            guard case .byteBuffer(let buffer) = data.data, buffer.readableBytes > 0 else { return nil }
+            guard self.count + buffer.readableBytes <= self.limit else {
+                throw HTTP2RequestBodyError.tooLarge(limit: self.limit, got: self.count + buffer.readableBytes)
+            }
+            self.count += buffer.readableBytes
+            return Array(buffer.readableBytesView)
+        case .headers(let headers):
+            self.ended = true
+            for (name, value, _) in headers.headers { self.trailers.add(name: name, value: value) }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// Lets the body be read past ``HTTPServerConfiguration/maxRequestBodySize``, for a

@@ -23,6 +23,8 @@ final class HTTP2StreamInbox: Sendable {
         /// Why the stream failed (a reset, a connection error), thrown once the frames are read.
         var failure: (any Error)?
         var waiter: CheckedContinuation<HTTP2Frame.FramePayload?, any Error>?
+        /// Called once when a frame or the end arrives (``whenReadable(_:)``), instead of a waiter.
+        var wake: (@Sendable () -> Void)?
         /// DATA bytes taken by the reader and not yet reported to ``consumed``.
         var unreported = 0
 
@@ -59,16 +61,19 @@ final class HTTP2StreamInbox: Sendable {
 
     /// Takes one frame.
     func receive(_ frame: HTTP2Frame.FramePayload) {
-        let (waiter, report) = self.state.withLock { state -> (CheckedContinuation<HTTP2Frame.FramePayload?, any Error>?, Int?) in
+        let (waiter, report, wake) = self.state.withLock {
+            state -> (CheckedContinuation<HTTP2Frame.FramePayload?, any Error>?, Int?, (@Sendable () -> Void)?) in
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (waiter, state.taken(frame))
+                return (waiter, state.taken(frame), nil)
             }
             state.frames.append(frame)
-            return (nil, nil)
+            defer { state.wake = nil }
+            return (nil, nil, state.wake)
         }
         if let report { self.consumed(report) }
         waiter?.resume(returning: frame)
+        wake?()
     }
 
     /// The stream failed; the reader gets `error` after the frames already received.
@@ -78,12 +83,16 @@ final class HTTP2StreamInbox: Sendable {
 
     /// The stream closed: the reader gets what is left, then the end (or the failure).
     func finish() {
-        let (waiter, failure) = self.state.withLock { state in
+        let (waiter, failure, wake) = self.state.withLock { state in
             state.finished = true
-            defer { state.waiter = nil }
-            return (state.waiter, state.failure)
+            defer {
+                state.waiter = nil
+                state.wake = nil
+            }
+            return (state.waiter, state.failure, state.wake)
         }
         if let failure { waiter?.resume(throwing: failure) } else { waiter?.resume(returning: nil) }
+        wake?()
     }
 
     // MARK: - The reader's side (the task serving the stream)
@@ -117,6 +126,34 @@ final class HTTP2StreamInbox: Sendable {
         case .wait:
             return try await self.wait()
         }
+    }
+
+    /// The next frame if one is here, the end, or `.pending` (nothing yet): never waits.
+    /// - Throws: the stream's failure, once the frames before it were read.
+    func poll() throws -> Polled<HTTP2Frame.FramePayload> {
+        let taken = self.state.withLock { state -> Result<Polled<(HTTP2Frame.FramePayload, report: Int?)>, any Error> in
+            if state.first < state.frames.count { return .success(.value(state.takeFirst())) }
+            guard state.finished else { return .success(.pending) }
+            return state.failure.map { .failure($0) } ?? .success(.ended)
+        }
+        switch try taken.get() {
+        case .value(let (frame, report)):
+            if let report { self.consumed(report) }
+            return .value(frame)
+        case .ended: return .ended
+        case .pending: return .pending
+        }
+    }
+
+    /// Calls `wake` once when ``poll()`` has something to give (a frame, the end or the
+    /// failure): now, if it has already. One wake at a time; a later call replaces it.
+    func whenReadable(_ wake: @escaping @Sendable () -> Void) {
+        let now = self.state.withLock { state in
+            guard state.first == state.frames.count, !state.finished else { return true }
+            state.wake = wake
+            return false
+        }
+        if now { wake() }
     }
 
     private func wait() async throws -> HTTP2Frame.FramePayload? {

@@ -62,8 +62,9 @@ public final class HTTPServer: Sendable {
     let state = Mutex(State())
     let shutdownSignal = StopSignal()
     let flushers = StreamFlushers()
-    /// Upgraded WebSocket sessions, each on a task of its own (`serveDetected`).
-    let webSocketTasks = WebSocketSessionTasks()
+    /// Connections served after their connection task returned: upgraded WebSocket sessions
+    /// (each on a task of its own) and HTTP/2 connections (on their streams' tasks).
+    let handedOff = HandedOffConnections()
     /// The event loops every server of the process shares, when given; else each server makes its own.
     let sharedGroup: HTTPEventLoops?
 
@@ -186,7 +187,7 @@ public final class HTTPServer: Sendable {
                 }
             }
         }
-        await self.webSocketTasks.allEnded()
+        await self.handedOff.allEnded()
         try await listener.ownGroup?.shutdownGracefully()
         self.logger.info("HTTP server on \(listener.host):\(listener.port) stopped")
     }
@@ -232,27 +233,29 @@ public final class HTTPServer: Sendable {
     package var http2Responder: any HTTP2StreamResponder { self.configuration.http2Responder }
 
     /// Serves one accepted connection once its protocol is known, until it closes (a WebSocket
-    /// session too, though it runs on a task of its own); `package` for the fuzz harnesses.
+    /// session or an HTTP/2 connection too, though they are served after the connection's task
+    /// returned); `package` for the fuzz harnesses.
     package func serve(_ accepted: AcceptedConnection) async {
-        if let session = await self.serveConnection(accepted) { await session.value }
+        if let handedOff = await self.serveConnection(accepted) { await handedOff() }
     }
 
-    /// ``run()``'s task per connection: serves it, or, once it upgraded to WebSocket, returns
-    /// the task that serves the session (and ends, releasing what detection cost it).
-    func serveConnection(_ accepted: AcceptedConnection) async -> Task<Void, Never>? {
-        var session: Task<Void, Never>?
+    /// ``run()``'s task per connection: serves it, or, once it is a WebSocket session or an
+    /// HTTP/2 connection, hands it off (``HandedOffConnections``) and returns what waits for its
+    /// end, so the task ends and releases what detection cost it.
+    func serveConnection(_ accepted: AcceptedConnection) async -> (@Sendable () async -> Void)? {
+        var handedOff: (@Sendable () async -> Void)?
         await self.tracking(accepted.channel) {
-            session = await self.serveDetected(accepted)
+            handedOff = await self.serveDetected(accepted)
         }
-        return session
+        return handedOff
     }
 
-    /// Waits for the connection's protocol, then serves it; a WebSocket session is started on
-    /// a task of its own (``WebSocketSessionTasks``), returned. Each protocol's serving function
-    /// is `@inline(never)`: an async frame is sized for every path through its function and
-    /// lives as long as the connection, so inlined, the HTTP/2 and WebSocket paths' locals
-    /// would be paid by every HTTP/1.1 listener too (and the other way round).
-    private func serveDetected(_ accepted: AcceptedConnection) async -> Task<Void, Never>? {
+    /// Waits for the connection's protocol, then serves it: HTTP/1.1 on this task; a WebSocket
+    /// session on a task of its own, an HTTP/2 connection on its streams' tasks (both handed
+    /// off, and what waits for their end returned). Each protocol's serving function is
+    /// `@inline(never)`: an async frame is sized for every path through its function and lives
+    /// as long as the connection, so inlined, one path's locals would be paid by every other.
+    private func serveDetected(_ accepted: AcceptedConnection) async -> (@Sendable () async -> Void)? {
         let channel = accepted.channel
         let detected: DetectedConnection
         do {
@@ -268,12 +271,14 @@ public final class HTTPServer: Sendable {
             case .http(let connection):
                 await self.serveHTTP1(connection)
             case .webSocket(let session, let handler, let path):
-                return self.webSocketTasks.start { await self.serveWebSocket(session, handler, path: path) }
+                let task = self.handedOff.start { await self.serveWebSocket(session, handler, path: path) }
+                return { await task.value }
             case nil:
                 channel.close(promise: nil)
             }
         case .http2(let streams):
-            await self.serveHTTP2(streams)
+            self.handOffHTTP2(streams)
+            return { await streams.servedAll() }
         }
         return nil
     }

@@ -4,13 +4,13 @@ import HearthGRPC
 import HearthHTTP
 
 extension FirestoreGRPCService {
-    /// `Listen`: one realtime session per call (`ListenCall`), fed by two loops that end
-    /// together: the client's requests (add and remove targets, in a child task) and the
-    /// session's own loop (keep-alives, rules re-checks, the end when it is cut off, in the
-    /// call's task). What the session sends goes
-    /// into the call's body (`GRPCResponseStream.streamBody`: the stream's outbox, drained by its
-    /// event loop in batches, one write per window, bounded by `--stream-buffer`) without
-    /// waking a task per message; the call's status leaves after whatever the body still holds.
+    /// `Listen`: one realtime session per call (`ListenCall`), on the call's one task: the
+    /// session's loop (keep-alives, rules re-checks, the end when it is cut off) also reads the
+    /// client's requests (add and remove targets) whenever they arrive (`ListenRequests`).
+    /// What the session sends goes into the call's body (`GRPCResponseStream.streamBody`: the
+    /// stream's outbox, drained by its event loop in batches, one write per window, bounded by
+    /// `--stream-buffer`) without waking a task per message; the call's status leaves after
+    /// whatever the body still holds.
     ///
     /// How a call ends: the client half-closes or resets it (OK, or the reset; every target
     /// leaves its store), the client fell more than `--stream-buffer` bytes behind
@@ -26,36 +26,34 @@ extension FirestoreGRPCService {
         var iterator = requests.makeAsyncIterator()
         guard let first = try await iterator.next() else { return }
         let (session, listen, credential) = try self.openListen(first, call)
-        let settings = self.listening.settings
-        let reader = ListenRequestReader(iterator: iterator)
+        let bound = self.listening.settings.bufferedBytes
         defer { listen.close() }
-        let body = try await responses.streamBody(bound: settings.bufferedBytes)
-        // Two loops, two tasks (this one and one child), not three: each task an idle call keeps
-        // costs its own allocator slabs, a thousand times over for a thousand idle streams.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                // Whatever ends the requests (the client half-closed, a bad request, the reset)
-                // stops the session's loop below.
-                defer { session.stop() }
-                try await reader.forEach { request in try listen.handle(request) }
-            }
-            defer { group.cancelAll() }
-            try await session.serve(on: body)
-            if reader.hasFinished {
-                // The client is done (OK), or its last request was refused: the reader's error.
-                _ = try await group.next()
-                return
-            }
+        let body = try await responses.streamBody(bound: bound)
+        let reader = ListenRequests(requests, listen: listen, session: session)
+        // What arrived with the first request (it may hold whole requests already), then a wake-up.
+        reader.read()
+        try await session.serve(on: body, input: { reader.read() })
+        switch reader.outcome {
+        case .finished?:
+            return
+        case .failed(let error)?:
+            throw error
+        case nil:
             // The session ended by itself (cut off, its credential refused, the stream reset):
             // its last bytes are in the body, which the call's end drains before its status.
-            group.cancelAll()
-            if body.isCutOff {
-                throw FirestoreError.resourceExhausted(
-                    "This Listen stream fell more than \(ListenStream.describe(bytes: settings.bufferedBytes)) behind (its client was not reading), so Hearth ended it to protect the server; the client reconnects and resumes with its resume tokens.")
-            }
-            // The session ends for its credential when the account store refuses it now.
-            if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
+            try Self.sessionEnded(body: body, bound: bound, credential: credential)
         }
+    }
+
+    /// Why a session that ended by itself ends its call, if it was not the stream's reset.
+    @inline(never)
+    private static func sessionEnded(body: HTTP2StreamBody, bound: Int, credential: AccountCredential?) throws(FirestoreError) {
+        if body.isCutOff {
+            throw FirestoreError.resourceExhausted(
+                "This Listen stream fell more than \(ListenStream.describe(bytes: bound)) behind (its client was not reading), so Hearth ended it to protect the server; the client reconnects and resumes with its resume tokens.")
+        }
+        // The session ends for its credential when the account store refuses it now.
+        if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
     }
 
     /// The call's session and its first request handled: synchronous and not inlined, so that

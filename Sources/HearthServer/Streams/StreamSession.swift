@@ -35,6 +35,9 @@ final class StreamSession: Sendable {
         case recheck
         case keepAlive
         case expired
+        /// The client's side has something to read (a gRPC Listen call's requests): the
+        /// session's task reads it with the `input` given to ``serve(on:input:)``.
+        case input
         /// The session was cut off or its last subscription ended: write these final bytes and end.
         case end([UInt8])
     }
@@ -170,8 +173,11 @@ final class StreamSession: Sendable {
     /// writer: there is no opening event, subscriptions come and go) until ``stop()``, a cut-off
     /// or the connection's end; then every subscription leaves its store, as `response` does for
     /// an SSE body.
-    func serve(on writer: any ResponseBodyWriter) async throws {
-        try await self.serve(writer, SubscriptionLease { [self] in self.leaveAll() })
+    ///
+    /// `input`, when given, runs on the session's task for each ``Item/input`` pushed to
+    /// ``control`` (the connection's requests arrived), so one task serves both directions.
+    func serve(on writer: any ResponseBodyWriter, input: (() -> Void)? = nil) async throws {
+        try await self.serve(writer, SubscriptionLease { [self] in self.leaveAll() }, input: input)
     }
 
     /// Ends ``serve(on:)`` (its connection ended); the subscriptions leave their stores.
@@ -182,7 +188,7 @@ final class StreamSession: Sendable {
     /// The session's body (`OpenStreams.serve`: the first event, then control items until the
     /// session ends), then leaving the stores.
     @inline(never)
-    private func serve(_ writer: any ResponseBodyWriter, _ lease: SubscriptionLease) async throws {
+    private func serve(_ writer: any ResponseBodyWriter, _ lease: SubscriptionLease, input: (() -> Void)? = nil) async throws {
         let expiry = self.startExpiryTimer()
         defer {
             self.ended.store(true, ordering: .relaxed)
@@ -196,7 +202,13 @@ final class StreamSession: Sendable {
                 return state.opening
             } },
             goLive: { self.goLive(writer) },
-            handle: { self.handle($0 ?? .end(self.cutOff(behind: .keepAlives) ?? [])) })
+            handle: { item in
+                if case .input? = item {
+                    input?()
+                    return nil
+                }
+                return self.handle(item ?? .end(self.cutOff(behind: .keepAlives) ?? []))
+            })
     }
 
     /// What to write for a control item, and whether the session ends with it; nil for nothing.
@@ -207,6 +219,8 @@ final class StreamSession: Sendable {
             return (bytes, true)
         case .expired:
             return self.revoke(nil)
+        case .input:
+            return nil
         case .recheck, .keepAlive:
             // An account's standing changes push a re-check too (`OpenStreams`).
             if let refusal = self.credential?.refusal(in: self) { return self.revoke(refusal) }
