@@ -81,6 +81,9 @@ public struct GRPCResponder: HTTP2StreamResponder {
         return (method, compression, context)
     }
 
+    /// Out of line: `respond`'s frame lives as long as the call (an idle Listen call's, for
+    /// hours), and each handler kind's locals would otherwise be room in it.
+    @inline(never)
     private static func invoke(
         _ method: GRPCMethod, reader: GRPCRequestReader, sink: GRPCResponseSink, context: GRPCCallContext
     ) async throws {

@@ -36,13 +36,14 @@ final class HTTP2StreamExchange: Sendable {
     }
 
     /// Serves `request` (nil when the HEADERS named no `:method` or `:path`: 400).
+    ///
+    /// Lean on purpose: this frame lives as long as the stream (an idle Listen call's, for
+    /// hours) and Swift's task allocator keeps the slabs a task's deepest await needed until
+    /// it ends, so the error paths are out of line (``answer(_:writer:)``, ``reject(_:grpc:writer:)``).
     func serve(_ request: HTTP2Request?) async {
         let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
         do {
-            guard let request else {
-                try await writer.writeHead(status: .badRequest, headers: [:], endStream: true)
-                return
-            }
+            guard let request else { return try await Self.answer(.badRequest, writer: writer) }
             defer { self.budget.release(request.body.reserved) }
             do {
                 try await self.responder.respond(to: request, writer: writer)
@@ -50,9 +51,7 @@ final class HTTP2StreamExchange: Sendable {
                 try await Self.reject(error, grpc: request.isGRPC, writer: writer)
             }
             if writer.hasSentHead, !writer.isFinished { try await writer.finish() }
-            if !writer.hasSentHead {
-                try await writer.writeHead(status: .internalServerError, headers: [:], endStream: true)
-            }
+            if !writer.hasSentHead { try await Self.answer(.internalServerError, writer: writer) }
             // A response complete before the request (a gRPC stream ended with an error while
             // its client still sends): RST_STREAM NO_ERROR, as RFC 9113 §8.1 says, so the stream
             // is not reset with CANCEL, which a gRPC client may take for the call's status
@@ -61,10 +60,21 @@ final class HTTP2StreamExchange: Sendable {
             // Both sides ended: the stream closes once its frames are out (closing it now could
             // cut frames still waiting for the client's flow-control window).
         } catch {
-            // The stream is reset; the connection and its other streams go on.
-            self.logger.debug("HTTP/2 stream ended with an error: \(error)")
-            self.stream.reset()
+            self.failed(error)
         }
+    }
+
+    /// A bare `status` with no body, ending the stream.
+    @inline(never)
+    static func answer(_ status: HTTPStatus, writer: HTTP2ResponseWriter) async throws {
+        try await writer.writeHead(status: status, headers: [:], endStream: true)
+    }
+
+    /// The stream is reset; the connection and its other streams go on.
+    @inline(never)
+    private func failed(_ error: any Error) {
+        self.logger.debug("HTTP/2 stream ended with an error: \(error)")
+        self.stream.reset()
     }
 
     /// The request of a stream's first HEADERS frame, or nil when a pseudo-header is missing.
@@ -99,6 +109,7 @@ final class HTTP2StreamExchange: Sendable {
 
     /// Answers a body the server would not take: `413`/`503`, or for gRPC a trailers-only
     /// `RESOURCE_EXHAUSTED` (8) / `UNAVAILABLE` (14).
+    @inline(never)
     static func reject(_ error: HTTP2RequestBodyError, grpc: Bool, writer: HTTP2ResponseWriter) async throws {
         if grpc {
             try await writer.writeHead(

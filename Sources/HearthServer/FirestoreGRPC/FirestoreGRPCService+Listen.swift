@@ -23,9 +23,7 @@ extension FirestoreGRPCService {
         _ requests: GRPCRequestStream<Google_Firestore_V1_ListenRequest>, _ responses: GRPCResponseStream<Google_Firestore_V1_ListenResponse>,
         _ call: FirestoreGRPCCall
     ) async throws {
-        var iterator = requests.makeAsyncIterator()
-        guard let first = try await iterator.next() else { return }
-        let (session, listen, credential) = try self.openListen(first, call)
+        guard let (session, listen, credential) = try await self.openListen(requests, call) else { return }
         let bound = self.listening.settings.bufferedBytes
         defer { listen.close() }
         let body = try await responses.streamBody(bound: bound)
@@ -56,11 +54,23 @@ extension FirestoreGRPCService {
         if let refusal = credential?.refusal() { throw FirestoreError.unauthenticated(refusal.message) }
     }
 
-    /// The call's session and its first request handled: synchronous and not inlined, so that
-    /// what it makes on the way lives on the thread's stack, not in the call's async frame,
-    /// which an idle call keeps (in its task's allocator slabs) for as long as it is open.
+    /// The call's session and its first request handled (nil: the client half-closed first).
+    /// Not inlined: the first request (a protobuf message held across its read) and what the
+    /// opening makes would otherwise be room in the call's async frame, which an idle call
+    /// keeps (in its task's allocator slabs) for as long as it is open.
     @inline(never)
     private func openListen(
+        _ requests: GRPCRequestStream<Google_Firestore_V1_ListenRequest>, _ call: FirestoreGRPCCall
+    ) async throws -> (StreamSession, ListenCall, AccountCredential?)? {
+        var iterator = requests.makeAsyncIterator()
+        guard let first = try await iterator.next() else { return nil }
+        return try self.open(first, call)
+    }
+
+    /// The call's session and its first request handled: synchronous, so what it makes on the
+    /// way lives on the thread's stack.
+    @inline(never)
+    private func open(
         _ first: Google_Firestore_V1_ListenRequest, _ call: FirestoreGRPCCall
     ) throws -> (StreamSession, ListenCall, AccountCredential?) {
         let database = try call.database(first.database, field: "database")
