@@ -1,8 +1,6 @@
 import Foundation
 import HearthFirestoreProto
 import HearthTesting
-import NIOCore
-import NIOHPACK
 import SwiftProtobuf
 import Testing
 
@@ -43,15 +41,8 @@ struct GRPCListenBoundTests {
             ).status
         }
         #expect(try write(0) == 200)
-        let connection = try RawHTTPConnection(port: server.port, receiveBufferSize: 4096)
+        let connection = try GRPCListenRequestsTests.open(server, first: try Self.listenRequest("big/one"), receiveBufferSize: 4096)
         defer { connection.close() }
-        try connection.send(
-            RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
-                + HTTP2Exchange.request(
-                    "POST", GRPCTransportTests.service + "Listen",
-                    [("content-type", "application/grpc"), ("te", "trailers"), ("authorization", "Bearer owner")], endStream: false
-                ).bytes
-                + HTTP2Exchange.data(try Self.listenRequest("big/one"), endStream: false).bytes)
         _ = try server.waitForListenerCounts(project: "grpc", "the Listen call's target registered") { $0.listeners == 1 }
         // The client reads nothing more: each write's 200 KiB snapshot piles up on the server
         // until the stream holds more than its bound, and the call is cut off.
@@ -63,24 +54,8 @@ struct GRPCListenBoundTests {
         }
         // Reading again (and granting window), the client gets what it was sent, then the status.
         try connection.send(Self.windowUpdate(1 << 30, stream: 0).bytes + Self.windowUpdate(1 << 30, stream: 1).bytes)
-        var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
-        var blocks: [[String: String]] = []
-        var data = 0
-        while true {
-            let frame = try connection.readHTTP2Frame()
-            if frame.type == RawHTTP2Frame.settings, frame.flags & RawHTTP2Frame.ack == 0 {
-                try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
-            }
-            guard frame.stream == 1 else { continue }
-            try #require(frame.type != RawHTTP2Frame.rstStream, "the stream was reset instead of ended with a status")
-            if frame.type == RawHTTP2Frame.data { data += frame.payload.count }
-            if frame.type == RawHTTP2Frame.headers {
-                var block = ByteBuffer(bytes: frame.payload)
-                let fields = try decoder.decodeHeaders(from: &block)
-                blocks.append(Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-            }
-            if frame.flags & RawHTTP2Frame.endStream != 0 { break }
-        }
+        let (bytes, blocks) = try connection.readToEnd()
+        let data = bytes.count
         #expect(blocks.first?[":status"] == "200")
         #expect(blocks.count == 2)
         #expect(blocks.last?["grpc-status"] == "8")

@@ -1,8 +1,6 @@
 import Foundation
 import HearthFirestoreProto
 import HearthTesting
-import NIOCore
-import NIOHPACK
 import SwiftProtobuf
 import Testing
 
@@ -33,38 +31,23 @@ struct GRPCListenRequestsTests {
     }
 
     /// Opens stream 1 with the Listen call's headers and `first` as its first DATA frame.
-    static func open(_ server: HearthProcess, first: [UInt8], endStream: Bool = false) throws -> RawHTTPConnection {
-        let connection = try RawHTTPConnection(port: server.port)
+    static func open(_ server: HearthProcess, first: [UInt8], receiveBufferSize: Int? = nil) throws -> RawHTTPConnection {
+        let connection = try RawHTTPConnection(port: server.port, receiveBufferSize: receiveBufferSize)
         try connection.send(
             RawHTTP2Frame.preface + RawHTTP2Frame(type: RawHTTP2Frame.settings).bytes
                 + HTTP2Exchange.request(
                     "POST", GRPCTransportTests.service + "Listen",
                     [("content-type", "application/grpc"), ("te", "trailers"), ("authorization", "Bearer owner")], endStream: false
                 ).bytes
-                + HTTP2Exchange.data(first, endStream: endStream).bytes)
+                + HTTP2Exchange.data(first, endStream: false).bytes)
         return connection
     }
 
     /// Reads stream 1 to its end: the target ids of its ADD and REMOVE acknowledgements, in
     /// order, and its trailers.
     static func readToEnd(_ connection: RawHTTPConnection) throws -> (adds: [Int32], removes: [Int32], trailers: [String: String]) {
-        var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
-        var data: [UInt8] = []
-        var trailers: [String: String] = [:]
-        while true {
-            let frame = try connection.readHTTP2Frame()
-            if frame.type == RawHTTP2Frame.settings, frame.flags & RawHTTP2Frame.ack == 0 {
-                try connection.send(RawHTTP2Frame(type: RawHTTP2Frame.settings, flags: RawHTTP2Frame.ack).bytes)
-            }
-            guard frame.stream == 1 else { continue }
-            try #require(frame.type != RawHTTP2Frame.rstStream, "the stream was reset instead of ended with a status")
-            if frame.type == RawHTTP2Frame.data { data += frame.payload }
-            if frame.type == RawHTTP2Frame.headers {
-                var block = ByteBuffer(bytes: frame.payload)
-                for field in try decoder.decodeHeaders(from: &block) { trailers[field.name] = field.value }
-            }
-            if frame.flags & RawHTTP2Frame.endStream != 0 { break }
-        }
+        let (data, blocks) = try connection.readToEnd()
+        let trailers = blocks.last ?? [:]
         var adds: [Int32] = []
         var removes: [Int32] = []
         var offset = 0
