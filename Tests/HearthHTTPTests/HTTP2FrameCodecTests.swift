@@ -205,6 +205,7 @@ import Testing
         ("trailers without END_STREAM", [headers(1), headers(1)], UInt32(0x1)),
         ("DATA after END_STREAM", [headers(1, flags: 0x5), RawHTTP2Frame(type: 0x0, stream: 1, payload: [1])], UInt32(0x5)),
         ("a WINDOW_UPDATE of 0", [headers(1), windowUpdate(1, 0)], UInt32(0x1)),
+        ("PRIORITY of 4 bytes on an open stream", [headers(1), RawHTTP2Frame(type: 0x2, stream: 1, payload: [0, 0, 0, 0])], UInt32(0x6)),
     ])
     func streamErrorsResetTheStream(_ what: String, frames: [RawHTTP2Frame], code: UInt32) throws {
         let harness = try Harness()
@@ -215,6 +216,41 @@ import Testing
         #expect(harness.above.closed.first?.0 == 1, "\(what)")
         #expect(harness.channel.isActive, "\(what)")
         #expect(!answers.contains { $0.type == RawHTTP2Frame.goAway }, "\(what)")
+    }
+
+    /// A malformed PRIORITY on a stream never opened is dropped: an idle stream may not be
+    /// reset (RFC 9113 §5.1), and priorities are not used.
+    @Test func aMalformedPriorityOnAnIdleStreamIsDropped() throws {
+        let harness = try Harness()
+        let answers = try harness.send([RawHTTP2Frame(type: 0x2, stream: 9, payload: [0])], handshake: true)
+        #expect(!answers.contains { $0.type == RawHTTP2Frame.rstStream || $0.type == RawHTTP2Frame.goAway })
+        #expect(harness.channel.isActive)
+    }
+
+    /// A client that opens streams and resets them before they are answered (CVE-2023-44487,
+    /// "rapid reset") is cut off with ENHANCE_YOUR_CALM past 200 within 30 s; streams it
+    /// resets after their answer (a listener it stops) do not count.
+    @Test func aRapidResetFloodClosesTheConnection() throws {
+        let harness = try Harness()
+        try harness.send([], handshake: true)
+        func reset(_ id: UInt32) -> RawHTTP2Frame { RawHTTP2Frame(type: RawHTTP2Frame.rstStream, stream: id, payload: Self.bigEndian(0x8)) }
+        var id: UInt32 = 1
+        for _ in 0..<300 {
+            try harness.send([Self.headers(id)])
+            harness.write(.headers(.init(headers: [":status": "200"])), on: Int(id))
+            try harness.send([reset(id)])
+            id += 2
+        }
+        #expect(harness.channel.isActive, "resets of answered streams are a client cancelling its calls")
+        for _ in 0..<HTTP2FrameCodec.maxUnansweredResets {
+            try harness.send([Self.headers(id), reset(id)])
+            id += 2
+        }
+        #expect(harness.channel.isActive, "\(HTTP2FrameCodec.maxUnansweredResets) unanswered resets are allowed")
+        let answers = try harness.send([Self.headers(id), reset(id)])
+        #expect(answers.last?.type == RawHTTP2Frame.goAway)
+        #expect(Self.code(answers.last, at: 4) == 0xB)  // ENHANCE_YOUR_CALM
+        #expect(!harness.channel.isActive)
     }
 
     /// With the connection's window given back (as the handler above does), DATA past the

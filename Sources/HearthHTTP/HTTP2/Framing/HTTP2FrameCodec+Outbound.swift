@@ -25,6 +25,7 @@ extension HTTP2FrameCodec {
             }
             self.send(.data(bytes, endStream: data.endStream, promise: promise), on: id)
         case .headers(let headers):
+            self.streams[id]?.answered = true
             self.send(.headers(headers.headers, endStream: headers.endStream, promise: promise), on: id)
         case .rstStream(let code):
             guard self.streams[id] != nil else {

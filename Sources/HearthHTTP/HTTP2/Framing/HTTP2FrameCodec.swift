@@ -38,6 +38,13 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// more, before the connection is closed: a client that sends PINGs and reads nothing would
     /// otherwise grow the server's outbound buffer without bound (NIO's figure).
     static let maxUnsentControlFrames = 10_000
+    /// Streams the client may reset before the server answered them, per ``resetWindow``, before
+    /// the connection is closed with ENHANCE_YOUR_CALM: opening streams and resetting them at
+    /// once makes the server start and cancel work for each at no cost to the client
+    /// (CVE-2023-44487, "rapid reset"). NIO's figures; a client that cancels calls it was
+    /// answered (a listener it stops) is not counted.
+    static let maxUnansweredResets = 200
+    static let resetWindow = TimeAmount.seconds(30)
     /// Payloads up to this size are copied next to their frame header into the connection's
     /// output buffer (one socket write for a whole response); larger ones are written as they are.
     static let largestCopiedPayload = 4_096
@@ -62,6 +69,9 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     var connectionReceiveWindow = HTTP2FrameCodec.initialWindow
     var closing = false
     private var unsentControlFrames = 0
+    /// Streams the client reset before their answer since ``resetWindowStart``.
+    private var unansweredResets = 0
+    private var resetWindowStart = NIODeadline.uptimeNanoseconds(0)
 
     // Writing.
     var peerInitialWindow = HTTP2FrameCodec.initialWindow
@@ -134,11 +144,8 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         self.reading = true
         do {
             try self.readFrames(from: &buffer, context: context)
-        } catch let error as HTTP2ConnectionError {
-            self.fail(with: error, context: context)
-            return
         } catch {
-            self.fail(with: HTTP2ConnectionError(.internalError, "\(error)"), context: context)
+            self.fail(with: error, context: context)
             return
         }
         if buffer.readableBytes > 0 { self.unread = buffer }
@@ -150,7 +157,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         if self.needsFlush { self.flushOutput() }
     }
 
-    private func readFrames(from buffer: inout ByteBuffer, context: ChannelHandlerContext) throws {
+    private func readFrames(from buffer: inout ByteBuffer, context: ChannelHandlerContext) throws(HTTP2ConnectionError) {
         if !self.prefaceRead {
             guard buffer.readableBytes >= Self.preface.count else { return }
             guard buffer.readBytes(length: Self.preface.count) == Self.preface else {
@@ -170,7 +177,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func read(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws {
+    private func read(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws(HTTP2ConnectionError) {
         if let block = self.headerBlock, header.type != HTTP2FrameType.continuation.rawValue || header.streamID != block.stream {
             throw HTTP2ConnectionError(.protocolError, "a header block on stream \(block.stream) was interrupted before its END_HEADERS")
         }
@@ -183,8 +190,10 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         case .headers: try self.readHeaders(header, payload: payload, context: context)
         case .continuation: try self.readContinuation(header, payload: payload, context: context)
         case .priority:
+            // Priorities are not used (RFC 9113 deprecates them); a malformed one is a stream
+            // error (§6.3), answered on a stream that is open (an idle one may not be reset).
             try Self.require(header.streamID != .rootStream, "PRIORITY on stream 0")
-            guard header.length == 5 else { throw HTTP2ConnectionError(.frameSizeError, "PRIORITY of \(header.length) bytes, not 5") }
+            if header.length != 5, self.streams[header.streamID] != nil { self.resetFromRead(header.streamID, code: .frameSizeError) }
         case .rstStream: try self.readReset(header, payload: payload)
         case .settings: try self.readSettings(header, payload: payload)
         case .ping: try self.readPing(header, payload: payload)
@@ -197,13 +206,13 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(HTTP2ConnectionError) {
         guard condition else { throw HTTP2ConnectionError(.protocolError, message()) }
     }
 
     // MARK: Streams' frames
 
-    private func readData(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws {
+    private func readData(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws(HTTP2ConnectionError) {
         let id = header.streamID
         try Self.require(id != .rootStream, "DATA on stream 0")
         try Self.require(id <= self.lastClientStream, "DATA on stream \(id), which the client never opened")
@@ -237,7 +246,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         if endStream, stream.localEnded { self.closeStream(id, reason: nil) }
     }
 
-    private func readHeaders(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws {
+    private func readHeaders(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws(HTTP2ConnectionError) {
         let id = header.streamID
         try Self.require(Int32(id) % 2 == 1, "HEADERS on stream \(id): a client's streams have odd ids")
         var fragment = payload
@@ -256,7 +265,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         try self.readHeaderBlock(&fragment, on: id, endStream: endStream, context: context)
     }
 
-    private func readContinuation(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws {
+    private func readContinuation(_ header: HTTP2FrameHeader, payload: ByteBuffer, context: ChannelHandlerContext) throws(HTTP2ConnectionError) {
         guard var block = self.headerBlock else {
             throw HTTP2ConnectionError(.protocolError, "CONTINUATION on stream \(header.streamID) follows no header block")
         }
@@ -278,7 +287,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// has closed) decoded only to keep the HPACK table in step with the client's.
     private func readHeaderBlock(
         _ block: inout ByteBuffer, on id: HTTP2StreamID, endStream: Bool, context: ChannelHandlerContext
-    ) throws {
+    ) throws(HTTP2ConnectionError) {
         let headers: HPACKHeaders
         do {
             headers = try self.decoder.decode(&block)
@@ -302,17 +311,34 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         if endStream, self.streams[id]?.localEnded == true { self.closeStream(id, reason: nil) }
     }
 
-    private func readReset(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws {
+    private func readReset(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws(HTTP2ConnectionError) {
         try Self.require(header.streamID != .rootStream, "RST_STREAM on stream 0")
         try Self.require(header.streamID <= self.lastClientStream, "RST_STREAM on stream \(header.streamID), which was never opened")
         guard header.length == 4 else { throw HTTP2ConnectionError(.frameSizeError, "RST_STREAM of \(header.length) bytes, not 4") }
         let code = HTTP2ErrorCode(networkCode: Int(payload.getInteger(at: payload.readerIndex, as: UInt32.self)!))
+        if let stream = self.streams[header.streamID], !stream.answered { try self.countUnansweredReset() }
         self.closeStream(header.streamID, reason: code)
+    }
+
+    /// Counts a stream the client reset before the server answered it; past
+    /// ``maxUnansweredResets`` within ``resetWindow``, the client is flooding the server.
+    private func countUnansweredReset() throws(HTTP2ConnectionError) {
+        let now = NIODeadline.now()
+        if now - self.resetWindowStart > Self.resetWindow {
+            self.resetWindowStart = now
+            self.unansweredResets = 0
+        }
+        self.unansweredResets += 1
+        guard self.unansweredResets <= Self.maxUnansweredResets else {
+            throw HTTP2ConnectionError(
+                .enhanceYourCalm,
+                "the client reset more than \(Self.maxUnansweredResets) streams before their answers within \(Self.resetWindow.nanoseconds / 1_000_000_000) s (a rapid-reset flood)")
+        }
     }
 
     /// Removes a frame's padding (§6.1): the pad length, then the padding at the end.
     /// - Returns: the pad length, when the frame was padded.
-    private static func stripPadding(_ header: HTTP2FrameHeader, from payload: inout ByteBuffer) throws -> Int? {
+    private static func stripPadding(_ header: HTTP2FrameHeader, from payload: inout ByteBuffer) throws(HTTP2ConnectionError) -> Int? {
         guard header.flags.contains(.padded) else { return nil }
         guard let padding = payload.readInteger(as: UInt8.self), Int(padding) <= payload.readableBytes else {
             throw HTTP2ConnectionError(.protocolError, "padding longer than its frame on stream \(header.streamID)")
@@ -323,7 +349,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Connection frames
 
-    private func readSettings(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws {
+    private func readSettings(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws(HTTP2ConnectionError) {
         try Self.require(header.streamID == .rootStream, "SETTINGS on stream \(header.streamID)")
         if header.flags.contains(.ack) {
             guard header.length == 0 else { throw HTTP2ConnectionError(.frameSizeError, "a SETTINGS ACK with a payload") }
@@ -343,7 +369,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// One setting from the client (§6.5.2). The table size needs no answer (responses use no
     /// dynamic table, ``HPACKLiteralEncoder``); push, concurrency and list size limits concern
     /// what this server would send or open, which it does not.
-    private func apply(_ parameter: UInt16, _ value: Int) throws {
+    private func apply(_ parameter: UInt16, _ value: Int) throws(HTTP2ConnectionError) {
         switch parameter {
         case 0x2:  // SETTINGS_ENABLE_PUSH
             try Self.require(value <= 1, "SETTINGS_ENABLE_PUSH of \(value)")
@@ -369,14 +395,14 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func readPing(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws {
+    private func readPing(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws(HTTP2ConnectionError) {
         try Self.require(header.streamID == .rootStream, "PING on stream \(header.streamID)")
         guard header.length == 8 else { throw HTTP2ConnectionError(.frameSizeError, "PING of \(header.length) bytes, not 8") }
         guard !header.flags.contains(.ack) else { return }
         try self.sendControlFrame(HTTP2FrameHeader(length: 8, type: .ping, flags: .ack, streamID: .rootStream), payload: payload)
     }
 
-    private func readWindowUpdate(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws {
+    private func readWindowUpdate(_ header: HTTP2FrameHeader, payload: ByteBuffer) throws(HTTP2ConnectionError) {
         guard header.length == 4 else { throw HTTP2ConnectionError(.frameSizeError, "WINDOW_UPDATE of \(header.length) bytes, not 4") }
         let increment = Int(payload.getInteger(at: payload.readerIndex, as: UInt32.self)! & 0x7FFF_FFFF)
         let id = header.streamID
@@ -401,7 +427,7 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes an acknowledgement the client asked for (flushed when the read is done); past
     /// ``maxUnsentControlFrames`` while the socket takes nothing, the client is not reading.
-    private func sendControlFrame(_ header: HTTP2FrameHeader, payload: ByteBuffer?) throws {
+    private func sendControlFrame(_ header: HTTP2FrameHeader, payload: ByteBuffer?) throws(HTTP2ConnectionError) {
         if let context = self.context, !context.channel.isWritable {
             self.unsentControlFrames += 1
             guard self.unsentControlFrames <= Self.maxUnsentControlFrames else {

@@ -9,6 +9,9 @@ final class HTTP2StreamState {
     var remoteEnded: Bool
     /// The server's END_STREAM has been written (half-closed local).
     var localEnded = false
+    /// The server wrote the response's HEADERS (a reset from the client then cancels a call it
+    /// was answered, not work it never saw the end of: ``HTTP2FrameCodec/maxUnansweredResets``).
+    var answered = false
     /// The server wrote END_STREAM, sent or waiting in ``pending``: nothing more may follow.
     var localEnding = false
     /// Bytes the server may send before the client's next WINDOW_UPDATE (may go negative when
