@@ -1,10 +1,12 @@
 /// The command line: `hearth-listen-bench --port P --pid PID [--service firestore|firestore-grpc|database|websocket]
 /// [--listeners 1000] [--rate 200] [--seconds 10] [--writers 16] [--project bench]
-/// [--namespace bench] [--mode listen|write-stream] [--batch 100]`. `--port` is the Firestore
+/// [--namespace bench] [--mode listen|write-stream|loopback-floor] [--batch 100] [--bytes 300]`. `--port` is the Firestore
 /// port, or the database port with `--service database` (SSE streams) or `--service websocket`
 /// (the SDKs' WebSocket protocol). `firestore-grpc` listens over gRPC Listen streams (one
 /// target each) instead of SSE; `--mode write-stream` measures commits over one gRPC Write
-/// stream in batches of `--batch` documents instead.
+/// stream in batches of `--batch` documents instead; `--mode loopback-floor` measures the same
+/// number of sockets at `--rate` with no server (`LoopbackFloor`: `--bytes` per message; no
+/// `--port` or `--pid`).
 struct BenchOptions: Sendable {
     var port = 0
     var pid: Int32 = 0
@@ -18,6 +20,9 @@ struct BenchOptions: Sendable {
     var webSocket = false
     var grpc = false
     var writeStream = false
+    var loopbackFloor = false
+    /// The size of each message of `--mode loopback-floor`.
+    var bytes = 300
     var batch = 100
 
     /// Parses `--name value` pairs; nil (after printing why) when something is wrong.
@@ -39,12 +44,14 @@ struct BenchOptions: Sendable {
             case "--project": options.project = value
             case "--namespace": options.namespace = value
             case "--batch": options.batch = Int(value) ?? 0
+            case "--bytes": options.bytes = Int(value) ?? 0
             case "--mode":
-                guard value == "listen" || value == "write-stream" else {
-                    print("hearth-listen-bench: --mode is listen or write-stream, not \(value)")
+                guard ["listen", "write-stream", "loopback-floor"].contains(value) else {
+                    print("hearth-listen-bench: --mode is listen, write-stream or loopback-floor, not \(value)")
                     return nil
                 }
                 options.writeStream = value == "write-stream"
+                options.loopbackFloor = value == "loopback-floor"
             case "--service":
                 guard ["firestore", "firestore-grpc", "database", "websocket"].contains(value) else {
                     print("hearth-listen-bench: --service is firestore, firestore-grpc, database or websocket, not \(value)")
@@ -58,8 +65,9 @@ struct BenchOptions: Sendable {
                 return nil
             }
         }
-        guard options.port > 0, options.pid > 0, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0, options.batch > 0 else {
-            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|firestore-grpc|database|websocket] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS] [--mode listen|write-stream] [--batch N]")
+        let server = options.loopbackFloor || (options.port > 0 && options.pid > 0)
+        guard server, options.bytes >= 8, options.listeners > 0, options.rate > 0, options.seconds > 0, options.writers > 0, options.batch > 0 else {
+            print("usage: hearth-listen-bench --port P --pid PID [--service firestore|firestore-grpc|database|websocket] [--listeners N] [--rate WRITES_PER_S] [--seconds S] [--writers W] [--project P] [--namespace NS] [--mode listen|write-stream|loopback-floor] [--batch N] [--bytes N]")
             return nil
         }
         return options

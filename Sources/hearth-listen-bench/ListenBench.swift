@@ -35,6 +35,10 @@ enum ListenBench {
                 try WriteStreamBench.run(options)
                 return
             }
+            if options.loopbackFloor {
+                try LoopbackFloor.run(options)
+                return
+            }
             try self.run(options)
         } catch {
             print("hearth-listen-bench: \(error)")
