@@ -66,7 +66,7 @@ final class HTTP2StreamExchange: Sendable {
 
     /// A bare `status` with no body, ending the stream.
     @inline(never)
-    static func answer(_ status: HTTPStatus, writer: HTTP2ResponseWriter) async throws {
+    private static func answer(_ status: HTTPStatus, writer: HTTP2ResponseWriter) async throws {
         try await writer.writeHead(status: status, headers: [:], endStream: true)
     }
 
