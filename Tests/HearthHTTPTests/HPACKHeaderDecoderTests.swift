@@ -19,6 +19,11 @@ import Testing
          ("authorization", "Bearer owner"), ("x-goog-request-params", "database=projects/p/databases/(default)")],
         [(":method", "GET"), (":path", "/"), ("x-all", String((32...126).map { Character(UnicodeScalar(UInt8($0))) }))],
         [(":method", "GET"), (":path", "/ü"), ("x-utf8", "héllo wörld — ✓ 日本")],
+        // Every byte value, so every symbol's code (5 to 30 bits): control characters, and
+        // UTF-8's lead and continuation bytes.
+        [(":method", "GET"), (":path", "/c"), ("x-control", String(decoding: Array(0...31) + [127], as: UTF8.self)),
+         ("x-latin", String((0x80...0x7FF).map { Character(UnicodeScalar(UInt32($0))!) })),
+         ("x-wide", "\u{800}\u{FFFD}\u{10000}\u{10FFFF}🙂")],
         (0..<40).map { ("x-fill-\($0)", String(repeating: "v", count: 100 + $0)) },
         [(":method", "POST"), (":path", "/again"), ("content-type", "application/grpc")],
     ]
@@ -37,6 +42,31 @@ import Testing
             #expect(decoded.map { "\($0.name): \($0.value)" } == expected.map { "\($0.name): \($0.value)" })
             #expect(decoded.map(\.name) == fields.map(\.0))
         }
+    }
+
+    /// Every one of the 256 byte values, Huffman-coded here bit by bit with the canonical code
+    /// of RFC 7541's lengths (\0 is 13 bits 0x1ff8, '0' 5 bits 00000, as Appendix B lists),
+    /// decodes to itself, forwards and backwards in one string.
+    @Test func everyByteValueDecodes() throws {
+        var next = 0
+        var codes = [Int](repeating: 0, count: 257)
+        for length in 1...30 {
+            for symbol in 0..<257 where Int(HPACKHuffman.lengths[symbol]) == length {
+                codes[symbol] = next
+                next += 1
+            }
+            next <<= 1
+        }
+        #expect(codes[0] == 0x1ff8 && codes[48] == 0 && codes[256] == 0x3fff_ffff)
+        let input = (0...255).map(UInt8.init) + (0...255).reversed().map(UInt8.init)
+        var bits: [Bool] = []
+        for byte in input {
+            let length = Int(HPACKHuffman.lengths[Int(byte)])
+            for position in stride(from: length - 1, through: 0, by: -1) { bits.append(codes[Int(byte)] >> position & 1 == 1) }
+        }
+        while bits.count % 8 != 0 { bits.append(true) }  // padding: the most significant bits of EOS
+        let encoded = stride(from: 0, to: bits.count, by: 8).map { bits[$0..<$0 + 8].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) } }
+        #expect(try HPACKHuffman.decode(encoded) == input)
     }
 
     /// RFC 7541 Appendix C.4: three requests with Huffman coding, on one connection.
@@ -64,6 +94,7 @@ import Testing
         ("a string longer than its block", "400a616263"),
         ("a Huffman string padded with 8 bits", "4081ff"),
         ("Huffman padding that is not all ones", "408100"),
+        ("EOS in a Huffman string", "4084ffffffff"),
         ("a table size update after a field", "8220"),
         ("a table size over 4,096", "3fe21f"),
         ("an integer cut short", "ff"),
