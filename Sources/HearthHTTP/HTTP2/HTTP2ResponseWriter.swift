@@ -43,9 +43,7 @@ public final class HTTP2ResponseWriter: Sendable {
     ///   trailers-only response is a head whose fields include `grpc-status`, ending the stream).
     public func writeHead(status: HTTPStatus, headers: HTTPHeaders, endStream: Bool = false) async throws {
         try self.advance(from: .idle, to: endStream ? .finished : .headSent)
-        var fields = HPACKHeaders()
-        fields.add(name: ":status", value: String(status.code))
-        Self.add(headers, to: &fields)
+        let fields = HTTP2Fields(status: status, headers).fields
         try await self.outbound.write([.headers(.init(headers: fields, endStream: endStream))])
     }
 
@@ -90,8 +88,7 @@ public final class HTTP2ResponseWriter: Sendable {
             try await self.outbound.write(
                 [.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true))], before: self.drainBody)
         } else {
-            var fields = HPACKHeaders()
-            Self.add(trailers, to: &fields)
+            let fields = HTTP2Fields(trailers).fields
             try await self.outbound.write([.headers(.init(headers: fields, endStream: true))], before: self.drainBody)
         }
     }
@@ -100,18 +97,19 @@ public final class HTTP2ResponseWriter: Sendable {
     /// `trailers` when not empty. One write to the stream instead of three: what a unary gRPC
     /// call sends, where each separate write would cost a hop to the event loop and back.
     public func writeResponse(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8], trailers: HTTPHeaders) async throws {
+        try await self.writeResponse(head: HTTP2Fields(status: status, headers), body: body, trailers: HTTP2Fields(trailers))
+    }
+
+    /// ``writeResponse(status:headers:body:trailers:)`` with a head and trailers made ready
+    /// beforehand (``HTTP2Fields``), for a responder that sends the same ones on every call.
+    public func writeResponse(head: HTTP2Fields, body: [UInt8], trailers: HTTP2Fields) async throws {
         try self.advance(from: .idle, to: .finished)
-        var head = HPACKHeaders()
-        head.add(name: ":status", value: String(status.code))
-        Self.add(headers, to: &head)
-        var frames: [HTTP2Frame.FramePayload] = [.headers(.init(headers: head))]
+        var frames: [HTTP2Frame.FramePayload] = [.headers(.init(headers: head.fields))]
         if !body.isEmpty { frames.append(.data(.init(data: .byteBuffer(self.allocator.buffer(bytes: body)), endStream: false))) }
         if trailers.isEmpty {
             frames.append(.data(.init(data: .byteBuffer(self.allocator.buffer(capacity: 0)), endStream: true)))
         } else {
-            var fields = HPACKHeaders()
-            Self.add(trailers, to: &fields)
-            frames.append(.headers(.init(headers: fields, endStream: true)))
+            frames.append(.headers(.init(headers: trailers.fields, endStream: true)))
         }
         try await self.outbound.write(frames)
     }
@@ -120,15 +118,6 @@ public final class HTTP2ResponseWriter: Sendable {
         try self.phase.withLock { phase in
             guard phase == expected else { throw HTTP2ResponseOrderError(phase: "\(phase)", expected: "\(expected)") }
             phase = next
-        }
-    }
-
-    private static func add(_ headers: HTTPHeaders, to fields: inout HPACKHeaders) {
-        for (name, value) in headers where HTTPConnection.isSafeHeaderField(name, value) {
-            let lower = name.lowercased()
-            // Connection-specific fields are forbidden in HTTP/2 (RFC 9113 §8.2.2).
-            guard lower != "connection", lower != "transfer-encoding", lower != "keep-alive" else { continue }
-            fields.add(name: lower, value: value)
         }
     }
 }
