@@ -101,30 +101,10 @@ final class HTTP2StreamInbox: Sendable {
     /// - Throws: the stream's failure; `CancellationError` when the waiting task is cancelled
     ///   (a deadline, a reset).
     func next() async throws -> HTTP2Frame.FramePayload? {
-        enum Taken {
-            case frame(HTTP2Frame.FramePayload, report: Int?)
-            case end
-            case failed(any Error)
-            case wait
-        }
-        let taken = self.state.withLock { state -> Taken in
-            if state.first < state.frames.count {
-                let (frame, report) = state.takeFirst()
-                return .frame(frame, report: report)
-            }
-            if state.finished { return state.failure.map { .failed($0) } ?? .end }
-            return .wait
-        }
-        switch taken {
-        case .frame(let frame, let report):
-            if let report { self.consumed(report) }
-            return frame
-        case .end:
-            return nil
-        case .failed(let error):
-            throw error
-        case .wait:
-            return try await self.wait()
+        switch try self.poll() {
+        case .value(let frame): return frame
+        case .ended: return nil
+        case .pending: return try await self.wait()
         }
     }
 

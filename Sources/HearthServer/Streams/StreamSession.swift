@@ -202,24 +202,19 @@ final class StreamSession: Sendable {
                 return state.opening
             } },
             goLive: { self.goLive(writer) },
-            handle: { item in
-                if case .input? = item {
-                    input?()
-                    return nil
-                }
-                return self.handle(item ?? .end(self.cutOff(behind: .keepAlives) ?? []))
-            })
+            handle: { self.handle($0 ?? .end(self.cutOff(behind: .keepAlives) ?? []), input: input) })
     }
 
     /// What to write for a control item, and whether the session ends with it; nil for nothing.
     @inline(never)
-    private func handle(_ item: Item) -> ([UInt8], last: Bool)? {
+    private func handle(_ item: Item, input: (() -> Void)?) -> ([UInt8], last: Bool)? {
         switch item {
         case .end(let bytes):
             return (bytes, true)
         case .expired:
             return self.revoke(nil)
         case .input:
+            input?()
             return nil
         case .recheck, .keepAlive:
             // An account's standing changes push a re-check too (`OpenStreams`).

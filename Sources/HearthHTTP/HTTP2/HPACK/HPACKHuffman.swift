@@ -48,10 +48,9 @@ enum HPACKHuffman {
             }
             code <<= 1
         }
-        // The tree: inner nodes numbered as made (0 the root), children as inner (>= 0) or a
-        // leaf (-1 - symbol).
+        // The tree: inner nodes numbered as made (0 the root), children as inner (> 0), a leaf
+        // (-1 - symbol) or not made yet (0: the root is nobody's child).
         var children: [[Int]] = [[0, 0]]
-        var made = [[false, false]]
         var depth = [0]
         var ones = [true]
         for symbol in lengths.indices {
@@ -61,16 +60,13 @@ enum HPACKHuffman {
                 let bit = codes[symbol] >> position & 1
                 if position == 0 {
                     children[node][bit] = -1 - symbol
-                    made[node][bit] = true
-                } else if made[node][bit] {
+                } else if children[node][bit] > 0 {
                     node = children[node][bit]
                 } else {
                     children.append([0, 0])
-                    made.append([false, false])
                     depth.append(depth[node] + 1)
                     ones.append(ones[node] && bit == 1)
                     children[node][bit] = children.count - 1
-                    made[node][bit] = true
                     node = children.count - 1
                 }
             }

@@ -11,8 +11,8 @@ import NIOHPACK
 /// field. With no dynamic table the peer's SETTINGS_HEADER_TABLE_SIZE needs no answer: any
 /// size, 0 included, fits an empty table.
 enum HPACKLiteralEncoder {
-    /// Appends `headers` as one header block. Names are lowercased, as HTTP/2 requires
-    /// (RFC 9113 §8.2.1).
+    /// Appends `headers` as one header block. Names arrive in lower case, as HTTP/2 requires
+    /// (RFC 9113 §8.2.1): every block the server sends is made by ``HTTP2Fields``.
     static func encode(_ headers: HPACKHeaders, into buffer: inout ByteBuffer) {
         for (name, value, _) in headers {
             if name == ":status", let index = Self.statusIndex(value) {
@@ -20,11 +20,7 @@ enum HPACKLiteralEncoder {
                 continue
             }
             buffer.writeInteger(UInt8(0x00))  // literal without indexing, new name (§6.2.2)
-            if name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-                Self.writeString(name.lowercased(), into: &buffer)
-            } else {
-                Self.writeString(name, into: &buffer)
-            }
+            Self.writeString(name, into: &buffer)
             Self.writeString(value, into: &buffer)
         }
     }
