@@ -44,6 +44,29 @@ import Testing
         }
     }
 
+    /// Literals kept out of the dynamic table (as nghttp2 sends `:path` and `authorization`),
+    /// Huffman-coded or not, decode the same on every request whether the connection's cache
+    /// of them hits (the same path again), misses (a new one) or replaces its oldest entry
+    /// (more paths than it holds).
+    @Test(arguments: [HPACKIndexing.nonIndexable, .neverIndexed])
+    func literalsKeptOutOfTheTableDecodeEveryTime(indexing: HPACKIndexing) throws {
+        let paths = (0..<HPACKLiteralCache.capacity + 2).map { "/google.firestore.v1.Firestore/Method\($0)" } + ["/" + String(repeating: "p", count: 300)]
+        let order = paths + paths.reversed() + paths + [paths[0], paths[0], paths[1], paths[0]]
+        for huffman in [true, false] {
+            var encoder = HPACKEncoder(allocator: ByteBufferAllocator(), useHuffmanEncoding: huffman)
+            var ours = HPACKHeaderDecoder(maxHeaderListSize: 1 << 20)
+            for (number, path) in order.enumerated() {
+                var fields = HPACKHeaders([(":method", "POST")])
+                fields.add(name: ":path", value: path, indexing: indexing)
+                fields.add(name: "authorization", value: "Bearer token-\(number % 3)", indexing: indexing)
+                var block = ByteBuffer()
+                try encoder.encode(headers: fields, to: &block)
+                let decoded = try ours.decode(&block)
+                #expect(decoded.map { "\($0.name): \($0.value)" } == [":method: POST", ":path: \(path)", "authorization: Bearer token-\(number % 3)"])
+            }
+        }
+    }
+
     /// Every one of the 256 byte values, Huffman-coded here bit by bit with the canonical code
     /// of RFC 7541's lengths (\0 is 13 bits 0x1ff8, '0' 5 bits 00000, as Appendix B lists),
     /// decodes to itself, forwards and backwards in one string.

@@ -2,7 +2,7 @@ import NIOCore
 import NIOHPACK
 import NIOHTTP2
 
-/// The streams' frames out: HEADERS encoded (``HPACKLiteralEncoder``) and split into
+/// The streams' frames out: HEADERS encoded (``HPACKHeaderEncoder``) and split into
 /// CONTINUATION beyond the client's frame size, DATA sent as far as both flow-control windows
 /// allow and the rest kept in order with what follows it, resets, WINDOW_UPDATEs (which reopen
 /// this side's receive windows) and GOAWAY. Frames gather in one output buffer until a flush, so
@@ -154,7 +154,7 @@ extension HTTP2FrameCodec {
         let start = output.writerIndex
         var flags: HTTP2FrameFlags = endStream ? [.endStream, .endHeaders] : .endHeaders
         HTTP2FrameHeader(length: 0, type: .headers, flags: flags, streamID: id).write(to: &output)
-        HPACKLiteralEncoder.encode(headers, into: &output)
+        self.encoder.encode(headers, into: &output)
         let length = output.writerIndex - start - HTTP2FrameHeader.size
         if length <= self.peerMaxFrameSize {
             HTTP2FrameHeader.setLength(length, at: start, in: &output)

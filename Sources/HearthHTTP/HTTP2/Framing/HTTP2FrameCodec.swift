@@ -58,6 +58,8 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// The highest stream id the client has opened: lower ids not in ``streams`` are closed.
     var lastClientStream: HTTP2StreamID = .rootStream
     var decoder: HPACKHeaderDecoder
+    /// The responses' header blocks (its dynamic table follows the client's table size).
+    var encoder = HPACKHeaderEncoder()
 
     // Reading.
     private var unread: ByteBuffer?
@@ -366,11 +368,13 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
         try self.sendControlFrame(HTTP2FrameHeader(length: 0, type: .settings, flags: .ack, streamID: .rootStream), payload: nil)
     }
 
-    /// One setting from the client (§6.5.2). The table size needs no answer (responses use no
-    /// dynamic table, ``HPACKLiteralEncoder``); push, concurrency and list size limits concern
-    /// what this server would send or open, which it does not.
+    /// One setting from the client (§6.5.2). The table size bounds the responses' dynamic table
+    /// (``HPACKHeaderEncoder``); push, concurrency and list size limits concern what this server
+    /// would send or open, which it does not.
     private func apply(_ parameter: UInt16, _ value: Int) throws(HTTP2ConnectionError) {
         switch parameter {
+        case 0x1:  // SETTINGS_HEADER_TABLE_SIZE
+            self.encoder.clientTableSize(value)
         case 0x2:  // SETTINGS_ENABLE_PUSH
             try Self.require(value <= 1, "SETTINGS_ENABLE_PUSH of \(value)")
         case 0x4:  // SETTINGS_INITIAL_WINDOW_SIZE: every stream's send window moves by the change

@@ -20,6 +20,8 @@ struct HPACKHeaderDecoder {
     private var tableSize = 0
     /// The size the client's last dynamic table size update set (at most ``maxTableSize``).
     private var tableLimit = HPACKHeaderDecoder.maxTableSize
+    /// The client's recent Huffman-coded values of fields kept out of the table, decoded once each.
+    private var literals = HPACKLiteralCache()
 
     init(maxHeaderListSize: Int) {
         self.maxHeaderListSize = maxHeaderListSize
@@ -37,7 +39,7 @@ struct HPACKHeaderDecoder {
                 let index = try Self.integer(&block, prefix: 7)
                 field = try self.entry(index)
             case 0x40...:  // literal with incremental indexing (§6.2.1)
-                field = try self.literal(&block, prefix: 6)
+                field = try self.literal(&block, prefix: 6, indexing: true)
                 self.insert(field)
             case 0x20...:  // dynamic table size update (§6.3), only before the first field
                 guard first else {
@@ -51,7 +53,7 @@ struct HPACKHeaderDecoder {
                 self.evict(toFit: 0)
                 continue
             default:  // literal without indexing or never indexed (§6.2.2, §6.2.3)
-                field = try self.literal(&block, prefix: 4)
+                field = try self.literal(&block, prefix: 4, indexing: false)
             }
             first = false
             listSize += field.0.utf8.count + field.1.utf8.count + 32
@@ -74,10 +76,19 @@ struct HPACKHeaderDecoder {
         return self.table[self.table.count - 1 - dynamic]
     }
 
-    private func literal(_ block: inout ByteBuffer, prefix: Int) throws(HPACKDecodingError) -> (String, String) {
+    /// A literal field (§6.2); its value through ``literals`` when it stays out of the table.
+    private mutating func literal(
+        _ block: inout ByteBuffer, prefix: Int, indexing: Bool
+    ) throws(HPACKDecodingError) -> (String, String) {
         let index = try Self.integer(&block, prefix: prefix)
         let name = index == 0 ? try Self.string(&block) : try self.entry(index).0
-        return (name, try Self.string(&block))
+        guard !indexing else { return (name, try Self.string(&block)) }
+        let (coded, huffman) = try Self.stringBytes(&block)
+        guard huffman else { return (name, String(decoding: coded.readableBytesView, as: UTF8.self)) }
+        if let value = self.literals.value(coded: coded) { return (name, value) }
+        let value = String(decoding: try HPACKHuffman.decode(coded.readableBytesView), as: UTF8.self)
+        self.literals.remember(value, coded: coded)
+        return (name, value)
     }
 
     /// Adds a field, evicting the oldest entries to fit (§4.4): one larger than the table
@@ -120,6 +131,13 @@ struct HPACKHeaderDecoder {
 
     /// A string literal (§5.2), Huffman-coded or not.
     static func string(_ block: inout ByteBuffer) throws(HPACKDecodingError) -> String {
+        let (bytes, huffman) = try Self.stringBytes(&block)
+        guard huffman else { return String(decoding: bytes.readableBytesView, as: UTF8.self) }
+        return String(decoding: try HPACKHuffman.decode(bytes.readableBytesView), as: UTF8.self)
+    }
+
+    /// A string literal's bytes as sent, and whether they are Huffman-coded.
+    private static func stringBytes(_ block: inout ByteBuffer) throws(HPACKDecodingError) -> (ByteBuffer, huffman: Bool) {
         guard let first = block.getInteger(at: block.readerIndex, as: UInt8.self) else {
             throw HPACKDecodingError("a header block ends before a string")
         }
@@ -127,7 +145,6 @@ struct HPACKHeaderDecoder {
         guard let bytes = block.readSlice(length: length) else {
             throw HPACKDecodingError("a string of \(length) bytes runs past its header block")
         }
-        guard first & 0x80 != 0 else { return String(decoding: bytes.readableBytesView, as: UTF8.self) }
-        return String(decoding: try HPACKHuffman.decode(bytes.readableBytesView), as: UTF8.self)
+        return (bytes, first & 0x80 != 0)
     }
 }
