@@ -20,6 +20,14 @@ public struct HTTP2Request {
 
     /// Whether the client speaks gRPC (`content-type: application/grpc`, `+proto`, `+json`).
     public var isGRPC: Bool {
-        self.headers["content-type"].map { $0.lowercased().hasPrefix("application/grpc") } ?? false
+        self.headers["content-type"].map(Self.isGRPC(contentType:)) ?? false
+    }
+
+    /// Whether `type` is gRPC's, in any letter case: compared byte by byte rather than through a
+    /// lower-cased copy (asked on every call).
+    static func isGRPC(contentType type: String) -> Bool {
+        type.utf8.starts(with: "application/grpc".utf8) { byte, lower in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == lower : byte == lower
+        }
     }
 }
