@@ -51,7 +51,7 @@ import Testing
     @Test func chunksFramedBelowTheEncoderMatchTheEncoders() throws {
         let large = [UInt8](repeating: UInt8(ascii: "x"), count: StreamOutbox.coalescing + 1)
         let pieces: [[UInt8]] = [Array("data: {}\n\n".utf8), large, Array("data: 1\n\n".utf8)]
-        let (below, belowDone) = try self.drain(pieces, framing: StreamSink.httpChunks, into: try self.makeChannel())
+        let (below, belowDone) = try self.drain(pieces, framing: { .httpChunks($0, EncoderContextCache(eventLoop: $0.eventLoop)) }, into: try self.makeChannel())
         let (through, throughDone) = try self.drain(pieces, framing: StreamSink.httpBody, into: try self.makeChannel())
         #expect(below == through)
         #expect(belowDone && throughDone)
@@ -64,10 +64,15 @@ import Testing
         let channel = try self.makeChannel()
         let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
         _ = outbox.add(SharedBytes(Array("data: {\"a\":1}\n\n".utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
-        outbox.drain(into: .httpChunks(channel))
+        let encoder = EncoderContextCache(eventLoop: channel.eventLoop)
+        outbox.drain(into: .httpChunks(channel, encoder))
         let first = try channel.readOutbound(as: ByteBuffer.self)
         #expect(first.map { String(buffer: $0) } == "f\r\ndata: {\"a\":1}\n\n\r\n")
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+        // The next drain writes from the context found by the first.
+        _ = outbox.add(SharedBytes(Array("data: 2\n\n".utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
+        outbox.drain(into: .httpChunks(channel, encoder))
+        #expect(try channel.readOutbound(as: ByteBuffer.self).map { String(buffer: $0) } == "9\r\ndata: 2\n\n\r\n")
     }
 
     /// Size lines in lowercase hexadecimal, as the encoder writes them.
@@ -81,7 +86,8 @@ import Testing
     /// Without an HTTP/1.1 encoder in the pipeline nothing is written and the caller is told.
     @Test func withoutAnEncoderNothingIsWritten() throws {
         let channel = EmbeddedChannel()
-        #expect(!StreamOutbox.writeChunks([ByteBuffer(string: "x")], promise: nil, into: channel))
+        let encoder = EncoderContextCache(eventLoop: channel.eventLoop)
+        #expect(!StreamOutbox.writeChunks([ByteBuffer(string: "x")], promise: nil, into: channel, encoder: encoder))
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
     }
 }

@@ -30,7 +30,7 @@ import Testing
         _ = outbox.add(pieces.last!, allocator: channel.allocator, waiter: waiter)
         var done = false
         waiter.futureResult.assumeIsolated().whenSuccess { done = true }
-        outbox.drain(into: .webSocketText(channel))
+        outbox.drain(into: .webSocketText(channel, EncoderContextCache(eventLoop: channel.eventLoop)))
         if below { return (try Self.writes(by: channel), done) }
         // Frame what the fallback wrote with NIO's encoder, as the real pipeline would.
         var frames: [WebSocketFrame] = []
@@ -83,7 +83,8 @@ import Testing
     /// Without a frame encoder in the pipeline nothing is written and the caller is told.
     @Test func withoutAnEncoderNothingIsWritten() throws {
         let channel = EmbeddedChannel()
-        #expect(!StreamOutbox.writeWebSocketText([ByteBuffer(string: "x\n")], promise: nil, into: channel))
+        let encoder = EncoderContextCache(eventLoop: channel.eventLoop)
+        #expect(!StreamOutbox.writeWebSocketText([ByteBuffer(string: "x\n")], promise: nil, into: channel, encoder: encoder))
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
     }
 }

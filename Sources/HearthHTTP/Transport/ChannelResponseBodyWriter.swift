@@ -29,6 +29,8 @@ final class ChannelResponseBodyWriter: ResponseBodyWriter {
     /// Where trailers wait for the end; nil when they cannot be sent (not chunked, or the
     /// client did not send `TE: trailers`).
     let trailers: Trailers?
+    /// Where chunked drains write, found once (``EncoderContextCache``).
+    let encoder: EncoderContextCache
 
     /// How long a cut-off stream's connection stays open for its final bytes to leave when
     /// the client is not reading (then it is closed with them unsent).
@@ -45,6 +47,7 @@ final class ChannelResponseBodyWriter: ResponseBodyWriter {
         self.outbox = outbox
         self.bound = bound
         self.trailers = trailers
+        self.encoder = EncoderContextCache(eventLoop: channel.eventLoop)
     }
 
     /// A thread-safe counter (of the bytes a stream wrote, of the streams an HTTP/2 connection
@@ -115,7 +118,7 @@ final class ChannelResponseBodyWriter: ResponseBodyWriter {
     }
 
     /// Where the outbox drains: the channel, with the body's framing.
-    private var sink: StreamSink { self.chunked ? .httpChunks(self.channel) : .httpBody(self.channel) }
+    private var sink: StreamSink { self.chunked ? .httpChunks(self.channel, self.encoder) : .httpBody(self.channel) }
 
     /// Queues the outbox's drain on the event loop, now or when its window ends.
     private func schedule(_ drain: StreamOutbox.Drain) {

@@ -2,7 +2,7 @@ import NIOCore
 
 extension StreamOutbox {
     /// The context of the pipeline's `Encoder`, from which a drain writes bytes it framed itself
-    /// (``writeChunks(_:promise:into:)``, ``writeWebSocketText(_:promise:into:)``); nil when the
+    /// (``writeChunks(_:promise:into:encoder:)``, ``writeWebSocketText(_:promise:into:encoder:)``); nil when the
     /// pipeline has none (the drain writes through the channel instead). Must run on the
     /// channel's event loop.
     static func context<Encoder: ChannelHandler>(of encoder: Encoder.Type, in channel: any Channel) -> ChannelHandlerContext? {

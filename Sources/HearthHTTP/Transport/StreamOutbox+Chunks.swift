@@ -20,8 +20,10 @@ extension StreamOutbox {
     ///
     /// - Returns: false when the pipeline has no `HTTPResponseEncoder` (nothing was written:
     ///   the caller writes body parts through the channel instead).
-    static func writeChunks(_ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel) -> Bool {
-        guard let encoder = Self.context(of: HTTPResponseEncoder.self, in: channel) else { return false }
+    static func writeChunks(
+        _ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel, encoder cache: EncoderContextCache
+    ) -> Bool {
+        guard let encoder = cache.context(of: HTTPResponseEncoder.self, in: channel) else { return false }
         var wire: [ByteBuffer] = []
         // A chunk of size 0 would end the body: like the encoder, send nothing for an empty buffer.
         for buffer in buffers where buffer.readableBytes > 0 {

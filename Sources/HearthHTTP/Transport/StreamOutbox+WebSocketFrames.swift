@@ -18,8 +18,10 @@ extension StreamOutbox {
     ///
     /// - Returns: false when the pipeline has no `WebSocketFrameEncoder` (nothing was written:
     ///   the caller writes frames through the channel instead).
-    static func writeWebSocketText(_ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel) -> Bool {
-        guard let encoder = Self.context(of: WebSocketFrameEncoder.self, in: channel) else { return false }
+    static func writeWebSocketText(
+        _ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel, encoder cache: EncoderContextCache
+    ) -> Bool {
+        guard let encoder = cache.context(of: WebSocketFrameEncoder.self, in: channel) else { return false }
         var wire: [ByteBuffer] = []
         let bytes = buffers.reduce(0) { $0 + $1.readableBytes }
         var framed = channel.allocator.buffer(capacity: bytes + bytes / 4 + Self.frameHeaderBytes)

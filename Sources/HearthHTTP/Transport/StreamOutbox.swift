@@ -25,7 +25,7 @@ import Synchronization
 /// NIO's buffer adds at most that watermark plus one slice per connection. `write` makes its
 /// producer wait once `limit` bytes are held or the channel is not writable.
 ///
-/// The same outbox serves a WebSocket session's messages (``StreamSink/webSocketText(_:)``) and
+/// The same outbox serves a WebSocket session's messages (``StreamSink/webSocketText(_:_:)``) and
 /// an HTTP/2 stream's streamed body (``StreamSink/http2(_:)``: a gRPC Listen call's messages), so a
 /// thousand sockets or streams listening on one location are batched and bounded exactly as a
 /// thousand event streams are.
@@ -289,16 +289,16 @@ final class StreamOutbox: Sendable {
         switch sink {
         case .http2(let stream):
             stream.writeData(buffers, promise: promise)
-        case .httpChunks(let channel) where Self.writeChunks(buffers, promise: promise, into: channel):
+        case .httpChunks(let channel, let encoder) where Self.writeChunks(buffers, promise: promise, into: channel, encoder: encoder):
             break
-        case .webSocketText(let channel) where Self.writeWebSocketText(buffers, promise: promise, into: channel):
+        case .webSocketText(let channel, let encoder) where Self.writeWebSocketText(buffers, promise: promise, into: channel, encoder: encoder):
             break
-        case .httpBody(let channel), .httpChunks(let channel):
+        case .httpBody(let channel), .httpChunks(let channel, _):
             for (index, buffer) in buffers.enumerated() {
                 channel.write(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: index == buffers.count - 1 ? promise : nil)
             }
             channel.flush()
-        case .webSocketText(let channel):
+        case .webSocketText(let channel, _):
             let messages = buffers.flatMap(WebSocketOutbox.messages(in:))
             for (index, message) in messages.enumerated() {
                 channel.write(WebSocketFrame(fin: true, opcode: .text, data: message), promise: index == messages.count - 1 ? promise : nil)

@@ -9,13 +9,13 @@ enum StreamSink: Sendable {
     /// that ends when the connection closes), sliced freely.
     case httpBody(any Channel)
     /// As HTTP/1.1 chunks framed here and written below the response encoder
-    /// (``StreamOutbox/writeChunks(_:promise:into:)``), sliced freely: a chunked body's usual
+    /// (``StreamOutbox/writeChunks(_:promise:into:encoder:)``), sliced freely: a chunked body's usual
     /// case, an event stream.
-    case httpChunks(any Channel)
+    case httpChunks(any Channel, EncoderContextCache)
     /// As WebSocket text frames, one per line-feed-ended line (`WebSocketOutbox`), framed here
-    /// and written below the frame encoder (``StreamOutbox/writeWebSocketText(_:promise:into:)``).
+    /// and written below the frame encoder (``StreamOutbox/writeWebSocketText(_:promise:into:encoder:)``).
     /// Pieces leave whole, never sliced, so no message is cut across two drains.
-    case webSocketText(any Channel)
+    case webSocketText(any Channel, EncoderContextCache)
     /// As DATA frames on one HTTP/2 stream (``HTTP2StreamBody``: a gRPC Listen call's
     /// messages), sliced freely (a gRPC message may span frames). The stream is writable while
     /// the client's flow-control window and the stream's outbound buffer have room, so a drain
@@ -24,7 +24,7 @@ enum StreamSink: Sendable {
 
     var eventLoop: any EventLoop {
         switch self {
-        case .httpBody(let channel), .httpChunks(let channel), .webSocketText(let channel): channel.eventLoop
+        case .httpBody(let channel), .httpChunks(let channel, _), .webSocketText(let channel, _): channel.eventLoop
         case .http2(let stream): stream.eventLoop
         }
     }
@@ -33,7 +33,7 @@ enum StreamSink: Sendable {
     /// dropped by the write, whose failure releases the producers waiting on them).
     var takesBytes: Bool {
         switch self {
-        case .httpBody(let channel), .httpChunks(let channel), .webSocketText(let channel): channel.isWritable || !channel.isActive
+        case .httpBody(let channel), .httpChunks(let channel, _), .webSocketText(let channel, _): channel.isWritable || !channel.isActive
         case .http2(let stream): stream.isWritable || !stream.isActive
         }
     }

@@ -24,12 +24,15 @@ import NIOCore
 /// reference, until each socket's drain hands them to NIO.
 public final class WebSocketOutbox: ResponseBodyWriter {
     private let channel: any Channel
+    /// Where drains write their frames, found once (``EncoderContextCache``).
+    private let encoder: EncoderContextCache
     private let outbox: StreamOutbox
     /// Bytes held for the client (not yet handed to NIO) beyond which the connection is closed.
     public let bound: Int
 
     init(channel: any Channel, flusher: StreamFlusher, bound: Int) {
         self.channel = channel
+        self.encoder = EncoderContextCache(eventLoop: channel.eventLoop)
         self.outbox = StreamOutbox(flusher: flusher)
         self.bound = bound
     }
@@ -97,7 +100,7 @@ public final class WebSocketOutbox: ResponseBodyWriter {
             self.channel.close(promise: nil)
             return false
         }
-        self.outbox.schedule(drain, into: .webSocketText(self.channel))
+        self.outbox.schedule(drain, into: .webSocketText(self.channel, self.encoder))
         return true
     }
 }
