@@ -1,12 +1,6 @@
 import HearthTesting
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes (Firestore commits or RTDB PUTs) at a fixed rate, open loop: write k (from 1) is due
 /// at `start + (k-1)/rate`; each of `writers` threads, on its own keep-alive connection, sends
 /// the due writes k ≡ its index (mod writers), so a slow acknowledgement delays only that
@@ -34,18 +28,10 @@ final class CommitWriter: Sendable {
     func run() {
         let start = Monotonic.now() + 10_000_000
         let interval = 1_000_000_000 / UInt64(self.options.rate)
-        var threads: [pthread_t] = []
-        for index in 0..<self.options.writers {
-            let box = Unmanaged.passRetained(WriterThread(writer: self, index: index, start: start, interval: interval))
-            var thread = pthread_t()
-            pthread_create(&thread, nil, { argument in
-                let box = Unmanaged<WriterThread>.fromOpaque(argument!).takeRetainedValue()
-                box.run()
-                return nil
-            }, box.toOpaque())
-            threads.append(thread)
-        }
-        for thread in threads { pthread_join(thread, nil) }
+        BenchThreads.runAll((0..<self.options.writers).map { index in
+            let thread = WriterThread(writer: self, index: index, start: start, interval: interval)
+            return { thread.run() }
+        })
     }
 
     func sendTime(of sequence: Int) -> UInt64 { self.sendTimes.withLock { $0[sequence] } }

@@ -54,12 +54,10 @@ enum LoopbackFloor {
         let interval = 1_000_000_000 / UInt64(options.rate)
         let start = Monotonic.now() + 20_000_000
         let expected = rounds * options.listeners
-        var threads: [pthread_t] = []
-        for writer in 0..<Self.writerThreads {
+        BenchThreads.runAll((0..<Self.writerThreads).map { writer in
             let mine = stride(from: writer, to: servers.count, by: Self.writerThreads).map { servers[$0] }
-            threads.append(Self.spawn { Self.write(to: mine, rounds: rounds, start: start, interval: interval, bytes: options.bytes) })
-        }
-        for thread in threads { pthread_join(thread, nil) }
+            return { Self.write(to: mine, rounds: rounds, start: start, interval: interval, bytes: options.bytes) }
+        })
         try? ListenBench.waitUntil("every message is read", seconds: 10) { log.count >= expected }
         let latencies = log.sorted
         print("loopback floor, no server: \(options.listeners) TCP sockets, \(Self.writerThreads) writer threads, the same reader as the listeners' (NIO, 1 thread), \(options.bytes)-byte messages, \(options.rate) rounds/s for \(options.seconds) s")
@@ -93,19 +91,5 @@ enum LoopbackFloor {
         }
         guard socket >= 0, bound else { throw BenchError(message: "could not listen on 127.0.0.1: errno \(errno)") }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    /// Runs `body` on a thread of its own (joined with `pthread_join`).
-    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-        final class Box: Sendable {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { argument in
-            Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
-            return nil
-        }, Unmanaged.passRetained(Box(body)).toOpaque())
-        return thread
     }
 }

@@ -84,9 +84,9 @@ struct HPACKHeaderDecoder {
         let name = index == 0 ? try Self.string(&block) : try self.entry(index).0
         guard !indexing else { return (name, try Self.string(&block)) }
         let (coded, huffman) = try Self.stringBytes(&block)
-        guard huffman else { return (name, String(decoding: coded.readableBytesView, as: UTF8.self)) }
+        guard huffman else { return (name, try Self.decoded(coded, huffman: false)) }
         if let value = self.literals.value(coded: coded) { return (name, value) }
-        let value = String(decoding: try HPACKHuffman.decode(coded.readableBytesView), as: UTF8.self)
+        let value = try Self.decoded(coded, huffman: true)
         self.literals.remember(value, coded: coded)
         return (name, value)
     }
@@ -132,6 +132,11 @@ struct HPACKHeaderDecoder {
     /// A string literal (§5.2), Huffman-coded or not.
     static func string(_ block: inout ByteBuffer) throws(HPACKDecodingError) -> String {
         let (bytes, huffman) = try Self.stringBytes(&block)
+        return try Self.decoded(bytes, huffman: huffman)
+    }
+
+    /// The string a literal's bytes stand for.
+    private static func decoded(_ bytes: ByteBuffer, huffman: Bool) throws(HPACKDecodingError) -> String {
         guard huffman else { return String(decoding: bytes.readableBytesView, as: UTF8.self) }
         return String(decoding: try HPACKHuffman.decode(bytes.readableBytesView), as: UTF8.self)
     }

@@ -65,12 +65,11 @@ struct HPACKHeaderEncoder {
                 buffer.writeInteger(UInt8(0x80 | index))  // indexed field (§6.1)
             } else if let index = self.index(of: name, value) {
                 Self.writeInteger(index, prefix: 0x80, prefixBits: 7, into: &buffer)
-            } else if Self.isIndexed(name), self.insert(name, value) {
-                buffer.writeInteger(UInt8(0x40))  // literal with incremental indexing, new name (§6.2.1)
-                Self.writeString(name, into: &buffer)
-                Self.writeString(value, into: &buffer)
             } else {
-                buffer.writeInteger(UInt8(0x00))  // literal without indexing, new name (§6.2.2)
+                // A literal with a new name: with incremental indexing (§6.2.1) when it went into
+                // the table, without indexing (§6.2.2) otherwise.
+                let indexed = Self.isIndexed(name) && self.insert(name, value)
+                buffer.writeInteger(UInt8(indexed ? 0x40 : 0x00))
                 Self.writeString(name, into: &buffer)
                 Self.writeString(value, into: &buffer)
             }

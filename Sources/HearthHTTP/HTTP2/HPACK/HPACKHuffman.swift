@@ -5,8 +5,10 @@
 /// code's tree is built once, and from the tree a table that decodes four bits at a time: for
 /// each of the tree's 256 inner nodes and each 4-bit group, the node reached, and the symbol
 /// completed on the way, if any (no code is shorter than 5 bits, so at most one). Decoding is
-/// two lookups per byte instead of a step per bit: a request's `:path`, which clients never put
-/// in the dynamic table, is decoded on every gRPC call. Cost: 16 KiB, once per process.
+/// two lookups per byte instead of a step per bit: a client's first request on a connection
+/// carries its header values Huffman-coded, and a value the client keeps out of its dynamic
+/// table is decoded again whenever ``HPACKLiteralCache`` no longer holds it. Cost: 16 KiB, once
+/// per process.
 enum HPACKHuffman {
     /// The code length of symbols 0 to 255 and of EOS (256), in bits (Appendix B).
     static let lengths: [UInt8] = [
