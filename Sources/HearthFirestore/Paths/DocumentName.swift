@@ -42,7 +42,7 @@ public struct DocumentName: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `projects/{p}/databases/{d}/documents/{path}`.
     public var description: String {
-        self.database.documentsRoot + "/" + self.path.relativeString
+        self.database.resourceName(documents: self.path.segments)
     }
 
     /// Database (project, then database ID), then path in key order.

@@ -22,7 +22,7 @@ final class GRPCResponseSink: Sendable {
     static let head: HTTPHeaders = ["content-type": "application/grpc", "grpc-accept-encoding": GRPCCompression.accepted]
     /// A unary response's head and its OK trailers, made once (most unary calls end with them).
     static let unaryHead = HTTP2Fields(status: .ok, GRPCResponseSink.head)
-    static let okTrailers = HTTP2Fields(GRPCStatus(.ok, "").trailers)
+    static let okTrailers = HTTP2Fields(GRPCStatus.ok.trailers)
 
     /// Sends one encoded message.
     /// - Throws: when the stream is gone (reset, connection closed) or already ended.
@@ -68,7 +68,7 @@ final class GRPCResponseSink: Sendable {
                 return !finished && !self.headSent.withLock { $0 }
             }
             guard first else { throw GRPCStatus(.internal, "A unary response was sent after the call had begun or ended.") }
-            let trailers = status == GRPCStatus(.ok, "") ? Self.okTrailers : HTTP2Fields(status.trailers)
+            let trailers = status == .ok ? Self.okTrailers : HTTP2Fields(status.trailers)
             try await self.writer.writeResponse(head: Self.unaryHead, body: GRPCMessageDeframer.frame(message), trailers: trailers)
         }
     }

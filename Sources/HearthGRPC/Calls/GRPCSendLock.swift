@@ -6,13 +6,21 @@ import Synchronization
 ///
 /// Cancellation does not skip the queue: a cancelled waiter still takes its turn (and its
 /// write then fails on the closed stream), which keeps the lock simple and never lost.
-final class GRPCSendLock: Sendable {
-    private struct State {
+///
+/// A non-copyable value stored in its ``GRPCResponseSink``, not an object of its own: one
+/// allocation fewer per call.
+struct GRPCSendLock: ~Copyable, Sendable {
+    /// Internal, not private: with a private state, Swift 6.3's debug (per-file) builds emit a
+    /// reference to its type descriptor from the sink's file that does not link (a compiler bug
+    /// in non-copyable types' generic metadata).
+    struct State {
         var held = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
+
+    init() {}
 
     /// Runs `body` once every earlier holder has finished.
     func withLock<T: Sendable>(_ body: () async throws -> T) async throws -> T {

@@ -26,6 +26,12 @@ struct GRPCMessageDeframer {
 
     /// Takes bytes read from the body.
     mutating func append(_ bytes: [UInt8]) {
+        if self.buffer.isEmpty {
+            // The usual case (a request's one DATA frame): the piece becomes the buffer, uncopied.
+            self.buffer = bytes
+            self.start = 0
+            return
+        }
         if self.start > 0, self.start >= self.buffer.count / 2 {
             self.buffer.removeFirst(self.start)
             self.start = 0

@@ -4,14 +4,14 @@ import Synchronization
 /// Runs a call's handler against its deadline (`grpc-timeout`): when the deadline passes
 /// first, DEADLINE_EXCEEDED is written from a task of its own (the stream's task is about to
 /// be cancelled, and a cancelled task cannot write), then the stream's task is cancelled so
-/// the handler's awaits end. Without a deadline it just runs the handler.
+/// the handler's awaits end. Made only for a call that has a deadline.
 final class GRPCDeadlineWatch: Sendable {
-    let deadline: ContinuousClock.Instant?
+    let deadline: ContinuousClock.Instant
     let sink: GRPCResponseSink
     let cancellation: HTTP2StreamCancellation
     private let ending = Mutex<Task<Void, Never>?>(nil)
 
-    init(deadline: ContinuousClock.Instant?, sink: GRPCResponseSink, cancellation: HTTP2StreamCancellation) {
+    init(deadline: ContinuousClock.Instant, sink: GRPCResponseSink, cancellation: HTTP2StreamCancellation) {
         self.deadline = deadline
         self.sink = sink
         self.cancellation = cancellation
@@ -19,7 +19,7 @@ final class GRPCDeadlineWatch: Sendable {
 
     /// Runs `body`, racing the deadline.
     func run(_ body: () async throws -> Void) async throws {
-        guard let deadline = self.deadline else { return try await body() }
+        let deadline = self.deadline
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 try await Task.sleep(until: deadline, clock: .continuous)

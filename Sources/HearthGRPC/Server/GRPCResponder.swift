@@ -48,13 +48,18 @@ public struct GRPCResponder: HTTP2StreamResponder {
         do {
             let call = try self.call(for: request, arrived: arrived)
             let reader = GRPCRequestReader(body: request.body, compression: call.compression, maxMessageSize: self.maxMessageSize)
-            let expiry = GRPCDeadlineWatch(deadline: call.context.deadline, sink: sink, cancellation: request.cancellation)
+            // Only a call with a deadline is watched (most calls have none: no watch to make).
+            let expiry = call.context.deadline.map { GRPCDeadlineWatch(deadline: $0, sink: sink, cancellation: request.cancellation) }
             do {
-                try await expiry.run { try await Self.invoke(call.method, reader: reader, sink: sink, context: call.context) }
-                if await expiry.expired() { return }
-                status = GRPCStatus(.ok, "")
+                if let expiry {
+                    try await expiry.run { try await Self.invoke(call.method, reader: reader, sink: sink, context: call.context) }
+                } else {
+                    try await Self.invoke(call.method, reader: reader, sink: sink, context: call.context)
+                }
+                if let expiry, await expiry.expired() { return }
+                status = .ok
             } catch {
-                guard !(await expiry.expired()) else { return }
+                if let expiry, await expiry.expired() { return }
                 status = self.status(of: error)
             }
         } catch {
@@ -90,7 +95,7 @@ public struct GRPCResponder: HTTP2StreamResponder {
         switch method.handler {
         case .unary(let handler):
             let response = try await handler(try await reader.single(), context)
-            try await sink.respond(response, status: GRPCStatus(.ok, ""))
+            try await sink.respond(response, status: .ok)
         case .serverStreaming(let handler):
             try await handler(try await reader.single(), sink, context)
         case .bidirectionalStreaming(let handler):

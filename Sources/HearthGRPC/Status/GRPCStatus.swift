@@ -18,5 +18,8 @@ public struct GRPCStatus: Error, Sendable, Hashable, CustomStringConvertible {
         self.details = details
     }
 
+    /// A call that succeeded.
+    public static let ok = GRPCStatus(.ok, "")
+
     public var description: String { "\(self.code) (\(self.code.rawValue)): \(self.message)" }
 }

@@ -105,14 +105,16 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelReadComplete(context: ChannelHandlerContext) {
         // A stream's task starts once the read that brought its HEADERS is done, so the frames
         // that came with it (a unary call's one DATA frame) are in its inbox when it first looks.
-        let starting = self.starting
-        self.starting.removeAll(keepingCapacity: true)
-        for id in starting {
+        // Emptied after the loop, not copied before it: once the loop's reference is gone the
+        // list is unique again and keeps its room (a copy made each read cost an allocation).
+        // `serve` only starts a task, so nothing joins the list while it is walked.
+        for id in self.starting {
             guard let entry = self.entries[id], let head = entry.head else { continue }
             entry.head = nil
             entry.cancellation = self.streams.serve(
                 head, inbox: entry.inbox, outbound: entry.outbound, stream: entry.stream)
         }
+        self.starting.removeAll(keepingCapacity: true)
         context.fireChannelReadComplete()
     }
 
@@ -155,7 +157,10 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         var bytes = 0
         for case .data(let data) in frames { bytes += data.data.readableBytes }
         var last = promise
-        if bytes > 0 {
+        // Frames that end the stream (a unary call's whole response) are its last writes: no
+        // later write waits on its writability, so their bytes are not tracked (a promise and a
+        // callback per call saved).
+        if bytes > 0, !Self.endsStream(frames) {
             entry.unsent += bytes
             self.updateWritability(entry)
             // Frames of one stream are sent in order: the last one's promise stands for all.
@@ -174,6 +179,15 @@ final class HTTP2ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func flush() {
         self.codec.flushOutput()
+    }
+
+    /// Whether the last of `frames` ends its stream (END_STREAM on DATA or HEADERS).
+    private static func endsStream(_ frames: [HTTP2Frame.FramePayload]) -> Bool {
+        switch frames.last {
+        case .data(let data): data.endStream
+        case .headers(let headers): headers.endStream
+        default: false
+        }
     }
 
     /// Resets stream `id` with CANCEL, unless it has closed.

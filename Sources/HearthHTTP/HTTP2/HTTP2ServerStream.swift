@@ -19,14 +19,15 @@ final class HTTP2ServerStream: Sendable {
     private let connection: NIOLoopBound<HTTP2ConnectionHandler>
     private let open = Atomic(true)
     private let writable = Atomic(true)
-    private let closed: EventLoopPromise<Void>
+    /// What runs once the stream has closed (``onClose(_:)``); nil once it has. A list rather
+    /// than a promise: most streams (unary calls) never add to it, and cost no allocation.
+    private let closeActions = Mutex<[@Sendable () -> Void]?>([])
 
     init(id: HTTP2StreamID, connection: HTTP2ConnectionHandler, eventLoop: any EventLoop, allocator: ByteBufferAllocator) {
         self.id = id
         self.eventLoop = eventLoop
         self.allocator = allocator
         self.connection = NIOLoopBound(connection, eventLoop: eventLoop)
-        self.closed = eventLoop.makePromise()
     }
 
     /// Whether the stream is still open (neither side reset it, the connection is up).
@@ -84,8 +85,14 @@ final class HTTP2ServerStream: Sendable {
     }
 
     /// Runs `action` once the stream has closed (either side reset it, the connection went away).
+    /// When it has closed already, `action` runs on the event loop, as it would have then.
     func onClose(_ action: @escaping @Sendable () -> Void) {
-        self.closed.futureResult.whenComplete { _ in action() }
+        let closed = self.closeActions.withLock { actions in
+            guard actions != nil else { return true }
+            actions!.append(action)
+            return false
+        }
+        if closed { self.eventLoop.execute(action) }
     }
 
     // MARK: - The connection handler's side (event loop)
@@ -96,7 +103,11 @@ final class HTTP2ServerStream: Sendable {
 
     func markClosed() {
         self.open.store(false, ordering: .relaxed)
-        self.closed.succeed()
+        let actions = self.closeActions.withLock { actions in
+            defer { actions = nil }
+            return actions ?? []
+        }
+        for action in actions { action() }
     }
 
     private func onLoop(_ body: @escaping @Sendable (HTTP2ConnectionHandler) -> Void) {

@@ -89,6 +89,7 @@ final class HTTP2StreamExchange: Sendable {
         var path: String?
         var authority: String?
         var headers = HTTPHeaders()
+        headers.reserveCapacity(head.headers.count)
         for (name, value, _) in head.headers {
             switch name {
             case ":method": method = value

@@ -35,6 +35,7 @@ enum ProtoDocumentCodec {
 
     /// A read mask (`mask` of GetDocument, ListDocuments, BatchGetDocuments), reserved names refused.
     static func readMask(_ mask: Google_Firestore_V1_DocumentMask?, at location: String) throws(FirestoreError) -> [FieldPath]? {
-        try ReadMask.validated(self.mask(mask, at: location), at: "\(location).field_paths")
+        guard mask != nil else { return nil }  // most reads have none: no location string to build
+        return try ReadMask.validated(self.mask(mask, at: location), at: "\(location).field_paths")
     }
 }

@@ -8,6 +8,9 @@ struct DocumentNameTests {
         ("projects/demo-test/databases/(default)/documents/users/alice/posts/1", "demo-test", "(default)", "users/alice/posts/1"),
         ("projects/my-app/databases/db-2/documents/c/__id7__", "my-app", "db-2", "c/__id7__"),
         ("projects/example.com:app/databases/(default)/documents/c/d", "example.com:app", "(default)", "c/d"),
+        // Segments longer than a small string and not ASCII: the name is sized in UTF-8 bytes.
+        ("projects/demo-long-project-id/databases/(default)/documents/città/café☕-ünïcödé-document", "demo-long-project-id",
+         "(default)", "città/café☕-ünïcödé-document"),
     ]
 
     @Test(arguments: valid)

@@ -150,7 +150,7 @@ extension HTTP2FrameCodec {
             return
         }
         self.unflushed = true
-        var output = self.output ?? context.channel.allocator.buffer(capacity: 512)
+        var output = self.output ?? self.freshOutput(context)
         let start = output.writerIndex
         var flags: HTTP2FrameFlags = endStream ? [.endStream, .endHeaders] : .endHeaders
         HTTP2FrameHeader(length: 0, type: .headers, flags: flags, streamID: id).write(to: &output)
@@ -211,7 +211,7 @@ extension HTTP2FrameCodec {
             return
         }
         self.unflushed = true
-        var output = self.output ?? context.channel.allocator.buffer(capacity: 512)
+        var output = self.output ?? self.freshOutput(context)
         self.output = nil
         header.write(to: &output)
         if let payload, payload.readableBytes > Self.largestCopiedPayload {
@@ -225,11 +225,20 @@ extension HTTP2FrameCodec {
         if let promise { self.outputPromises.append(promise) }
     }
 
+    /// An empty buffer to gather frames into: the spare one if there is one, else a new one.
+    private func freshOutput(_ context: ChannelHandlerContext) -> ByteBuffer {
+        guard var spare = self.spareOutput else { return context.channel.allocator.buffer(capacity: 512) }
+        self.spareOutput = nil
+        spare.clear()
+        return spare
+    }
+
     /// Hands the gathered frames to the socket (not flushed); their writes' promises complete
     /// with it.
     func writeOutput(_ context: ChannelHandlerContext) {
         guard let output = self.output else { return }
         self.output = nil
+        self.spareOutput = output.capacity <= Self.largestSpareOutput ? output : nil
         switch self.outputPromises.count {
         case 0:
             context.write(self.wrapOutboundOut(output), promise: nil)

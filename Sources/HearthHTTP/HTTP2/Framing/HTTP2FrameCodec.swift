@@ -48,6 +48,8 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// Payloads up to this size are copied next to their frame header into the connection's
     /// output buffer (one socket write for a whole response); larger ones are written as they are.
     static let largestCopiedPayload = 4_096
+    /// The largest output kept as ``spareOutput`` (one that grew for a burst is let go).
+    static let largestSpareOutput = 16_384
 
     static let preface: [UInt8] = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
@@ -84,6 +86,11 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// Frames not yet handed to the socket, and the promises of the writes they carry.
     var output: ByteBuffer?
     var outputPromises: [EventLoopPromise<Void>] = []
+    /// The last output handed to the socket, kept to gather the next frames into: once the
+    /// socket has taken it, NIO lets go and its memory is reused as is (if NIO still holds it,
+    /// `clear()` gives the next frames fresh memory: copy-on-write). A unary call's response
+    /// then allocates no buffer for its frames.
+    var spareOutput: ByteBuffer?
     var needsFlush = false
     /// Frames were written since the last flush (``flushSoon()`` has something to flush).
     var unflushed = false
