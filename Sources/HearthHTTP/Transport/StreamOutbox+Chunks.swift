@@ -24,7 +24,7 @@ extension StreamOutbox {
         _ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel, encoder cache: EncoderContextCache
     ) -> Bool {
         guard let encoder = cache.context(of: HTTPResponseEncoder.self, in: channel) else { return false }
-        var wire: [ByteBuffer] = []
+        var wire = EncoderWrites(from: encoder)
         // A chunk of size 0 would end the body: like the encoder, send nothing for an empty buffer.
         for buffer in buffers where buffer.readableBytes > 0 {
             let size = buffer.readableBytes
@@ -33,14 +33,16 @@ extension StreamOutbox {
                 Self.writeChunkSize(size, into: &framed)
                 framed.writeImmutableBuffer(buffer)
                 framed.writeStaticString("\r\n")
-                wire.append(framed)
+                wire.add(framed)
             } else {
                 var line = channel.allocator.buffer(capacity: Self.chunkFramingBytes)
                 Self.writeChunkSize(size, into: &line)
-                wire += [line, buffer, channel.allocator.buffer(staticString: "\r\n")]
+                wire.add(line)
+                wire.add(buffer)
+                wire.add(channel.allocator.buffer(staticString: "\r\n"))
             }
         }
-        Self.write(wire, from: encoder, promise: promise)
+        wire.finish(promise: promise)
         return true
     }
 

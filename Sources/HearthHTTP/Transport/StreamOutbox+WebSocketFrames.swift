@@ -22,20 +22,23 @@ extension StreamOutbox {
         _ buffers: [ByteBuffer], promise: EventLoopPromise<Void>?, into channel: any Channel, encoder cache: EncoderContextCache
     ) -> Bool {
         guard let encoder = cache.context(of: WebSocketFrameEncoder.self, in: channel) else { return false }
-        var wire: [ByteBuffer] = []
+        var wire = EncoderWrites(from: encoder)
         let bytes = buffers.reduce(0) { $0 + $1.readableBytes }
         var framed = channel.allocator.buffer(capacity: bytes + bytes / 4 + Self.frameHeaderBytes)
-        for message in buffers.flatMap(WebSocketOutbox.messages(in:)) {
-            Self.writeTextFrameHeader(length: message.readableBytes, into: &framed)
-            if message.readableBytes < Self.coalescing {
-                framed.writeImmutableBuffer(message)
-            } else {
-                wire += [framed, message]
-                framed = channel.allocator.buffer(capacity: Self.frameHeaderBytes)
+        for buffer in buffers {
+            WebSocketOutbox.forEachMessage(in: buffer) { message in
+                Self.writeTextFrameHeader(length: message.readableBytes, into: &framed)
+                if message.readableBytes < Self.coalescing {
+                    framed.writeImmutableBuffer(message)
+                } else {
+                    wire.add(framed)
+                    wire.add(message)
+                    framed = channel.allocator.buffer(capacity: Self.frameHeaderBytes)
+                }
             }
         }
-        if framed.readableBytes > 0 { wire.append(framed) }
-        Self.write(wire, from: encoder, promise: promise)
+        if framed.readableBytes > 0 { wire.add(framed) }
+        wire.finish(promise: promise)
         return true
     }
 

@@ -236,6 +236,13 @@ final class StreamOutbox: Sendable {
                 var taken: [ByteBuffer] = []
                 var room = Self.slice
                 let whole = sink.keepsPiecesWhole
+                if state.bytes <= room {
+                    // All of it fits (the usual drain): the list is taken as it is, not rebuilt
+                    // piece by piece into a new one (an allocation per drain per stream).
+                    swap(&taken, &state.pieces)
+                    room -= state.bytes
+                    state.firstStarted = false
+                }
                 while room > 0, !state.pieces.isEmpty {
                     // A WebSocket piece larger than a slice leaves alone (room goes negative).
                     if state.pieces[0].readableBytes <= room || (whole && taken.isEmpty) {

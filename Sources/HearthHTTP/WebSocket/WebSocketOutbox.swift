@@ -70,14 +70,21 @@ public final class WebSocketOutbox: ResponseBodyWriter {
     /// The LF-ended messages in `buffer` (a last one without LF counts too), as slices.
     static func messages(in buffer: ByteBuffer) -> [ByteBuffer] {
         var messages: [ByteBuffer] = []
+        Self.forEachMessage(in: buffer) { messages.append($0) }
+        return messages
+    }
+
+    /// Calls `body` with each LF-ended message in `buffer` (a last one without LF counts too),
+    /// as a slice; empty lines are skipped. No list is built: a drain frames its messages as it
+    /// finds them (the lists were two allocations per drain of a thousand sockets' each).
+    static func forEachMessage(in buffer: ByteBuffer, _ body: (ByteBuffer) -> Void) {
         var rest = buffer
         while rest.readableBytes > 0 {
             let view = rest.readableBytesView
             let end = view.firstIndex(of: 0x0A).map { $0 - view.startIndex } ?? rest.readableBytes
-            if end > 0, let slice = rest.getSlice(at: rest.readerIndex, length: end) { messages.append(slice) }
+            if end > 0, let slice = rest.getSlice(at: rest.readerIndex, length: end) { body(slice) }
             rest.moveReaderIndex(forwardBy: min(end + 1, rest.readableBytes))
         }
-        return messages
     }
 
     /// `bytes` ended by a line feed, shared.
