@@ -139,6 +139,28 @@ import Testing
         #expect(harness.above.closed.first?.1 == nil)
     }
 
+    /// A response's frames are gathered into the buffer of the one before once the socket has
+    /// let go of it; a buffer something still holds (here the test, as a socket that has not
+    /// taken it yet) is never written over: the next response gets memory of its own.
+    @Test func aResponseBufferStillHeldIsNotWrittenOver() throws {
+        let harness = try Harness()
+        _ = try harness.written()
+        let ended = RawHTTP2Frame.endHeaders | RawHTTP2Frame.endStream
+        try harness.send([Self.headers(1, flags: ended)], handshake: true)
+        harness.write(.headers(.init(headers: [":status": "200", "content-type": "application/grpc"], endStream: true)), on: 1)
+        let first = try #require(try harness.channel.readOutbound(as: ByteBuffer.self))
+        let sent = Array(first.readableBytesView)
+        for stream in [3, 5] {
+            try harness.send([Self.headers(UInt32(stream), flags: ended)])
+            harness.write(.headers(.init(headers: [":status": "404"], endStream: true)), on: stream)
+            let response = try harness.written()
+            #expect(response.map(\.stream) == [UInt32(stream)])
+            #expect(response.first?.flags == ended)
+        }
+        #expect(Array(first.readableBytesView) == sent)
+        #expect(harness.above.closed.map(\.0) == [1, 3, 5])
+    }
+
     /// DATA beyond the client's windows waits, with the trailers written after it, until
     /// WINDOW_UPDATEs open both windows.
     @Test func dataBeyondTheWindowsWaitsForWindowUpdates() throws {

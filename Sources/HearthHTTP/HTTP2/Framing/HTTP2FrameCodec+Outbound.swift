@@ -139,6 +139,7 @@ extension HTTP2FrameCodec {
     /// The server's END_STREAM went out: the stream closes if the client's side has ended too.
     private func endedLocally(_ id: HTTP2StreamID, stream: HTTP2StreamState) {
         stream.localEnded = true
+        self.outputEndsStream = true
         if stream.remoteEnded { self.closeStream(id, reason: nil) }
     }
 
@@ -238,7 +239,11 @@ extension HTTP2FrameCodec {
     func writeOutput(_ context: ChannelHandlerContext) {
         guard let output = self.output else { return }
         self.output = nil
-        self.spareOutput = output.capacity <= Self.largestSpareOutput ? output : nil
+        // Kept after a response ended (a unary call: another is likely to follow on this
+        // connection), not after a long-lived stream's messages: an idle Listen connection
+        // holds no spare.
+        self.spareOutput = self.outputEndsStream && output.capacity <= Self.largestSpareOutput ? output : nil
+        self.outputEndsStream = false
         switch self.outputPromises.count {
         case 0:
             context.write(self.wrapOutboundOut(output), promise: nil)

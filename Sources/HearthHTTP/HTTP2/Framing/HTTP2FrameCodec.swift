@@ -48,8 +48,9 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// Payloads up to this size are copied next to their frame header into the connection's
     /// output buffer (one socket write for a whole response); larger ones are written as they are.
     static let largestCopiedPayload = 4_096
-    /// The largest output kept as ``spareOutput`` (one that grew for a burst is let go).
-    static let largestSpareOutput = 16_384
+    /// The largest output kept as ``spareOutput`` (a unary response fits; one that grew for a
+    /// burst is let go).
+    static let largestSpareOutput = 4_096
 
     static let preface: [UInt8] = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
@@ -91,6 +92,8 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
     /// `clear()` gives the next frames fresh memory: copy-on-write). A unary call's response
     /// then allocates no buffer for its frames.
     var spareOutput: ByteBuffer?
+    /// A stream ended in the frames gathered in ``output`` (see ``writeOutput(_:)``).
+    var outputEndsStream = false
     var needsFlush = false
     /// Frames were written since the last flush (``flushSoon()`` has something to flush).
     var unflushed = false
