@@ -27,10 +27,10 @@ struct HPACKHeaderDecoder {
         self.maxHeaderListSize = maxHeaderListSize
     }
 
-    /// Decodes one whole header block.
     /// The fields a request usually carries (gRPC clients send 8 to 14), room reserved up front.
     static let expectedFields = 16
 
+    /// Decodes one whole header block.
     mutating func decode(_ block: inout ByteBuffer) throws(HPACKDecodingError) -> HPACKHeaders {
         var fields: [(String, String)] = []
         // Every field takes at least one byte of the block; a request has a dozen or so. Sized
