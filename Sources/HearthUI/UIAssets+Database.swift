@@ -9,6 +9,8 @@ extension UIAssets {
 import { call, stream, h, field, say, attempt, routeHash, config, download, readFile } from '/api.js';
 
 const PAGE = 100;
+/** The latest fill of each list (see `fill`). */
+const fillTickets = new WeakMap();
 const encPath = (path) => path.map(encodeURIComponent).join('/');
 
 export async function render(main, segments) {
@@ -24,6 +26,8 @@ class DatabaseView {
     this.namespace = namespace;
     this.path = path;
     this.expanded = new Set();
+    /** Pages of children shown per path beyond the first ("Show more"), kept across live updates. */
+    this.pagesShown = new Map();
     this.live = null;
     this.closed = false;
   }
@@ -64,33 +68,48 @@ class DatabaseView {
     this.listen();
   }
 
-  /** Fills `list` with the children of `path`, one page at a time. */
+  /**
+   * Fills `list` with the children of `path` from `page` on: from the first, as many pages as
+   * the user has opened there (a live update keeps them open, as it keeps nodes expanded), or
+   * one more page after "Show more". The items are built first (reading open branches as it
+   * goes) and put in the list at once; a fill overtaken by a newer first-page fill of the same
+   * list (a live update arrived while it was reading) drops what it built. Without this, two
+   * fills a live update apart appended into one list in turn.
+   */
   async fill(list, path, page = 0) {
+    const ticket = page === 0 ? (fillTickets.get(list) || 0) + 1 : fillTickets.get(list);
+    fillTickets.set(list, ticket);
+    const current = () => fillTickets.get(list) === ticket;
+    const where = path.join('/');
     let value;
     try {
       value = await call('database', 'GET', this.url(path, '&shallow=true'));
     } catch (error) {
-      list.replaceChildren(h('li', { class: 'error' }, error.message));
+      if (current()) list.replaceChildren(h('li', { class: 'error' }, error.message));
       return;
     }
-    if (page === 0) list.replaceChildren();
+    const items = [];
     if (value === null) {
-      list.append(h('li', { class: 'muted' }, 'null (no data here)'));
-      return;
+      items.push(h('li', { class: 'muted' }, 'null (no data here)'));
+    } else if (typeof value !== 'object') {
+      items.push(this.leaf(path, value, true));
+    } else {
+      const keys = Object.keys(value).sort();
+      const end = page === 0 ? (this.pagesShown.get(where) || 1) * PAGE : (page + 1) * PAGE;
+      for (const key of keys.slice(page * PAGE, end)) {
+        items.push(value[key] === true ? await this.branch([...path, key]) : this.leaf([...path, key], value[key]));
+      }
+      if (keys.length > end) {
+        const more = h('li', {}, h('button', { type: 'button', class: 'small', onclick: async () => {
+          more.remove();
+          this.pagesShown.set(where, end / PAGE + 1);
+          await this.fill(list, path, end / PAGE);
+        } }, `Show ${Math.min(PAGE, keys.length - end)} more of ${keys.length} children of /${where}`));
+        items.push(more);
+      }
     }
-    if (typeof value !== 'object') {
-      list.append(this.leaf(path, value, true));
-      return;
-    }
-    const keys = Object.keys(value).sort();
-    for (const key of keys.slice(page * PAGE, (page + 1) * PAGE)) {
-      list.append(value[key] === true ? await this.branch([...path, key]) : this.leaf([...path, key], value[key]));
-    }
-    if (keys.length > (page + 1) * PAGE) {
-      const more = h('li', {}, h('button', { type: 'button', class: 'small', onclick: async () => { more.remove(); await this.fill(list, path, page + 1); } },
-        `Show ${Math.min(PAGE, keys.length - (page + 1) * PAGE)} more of ${keys.length} children of /${path.join('/')}`));
-      list.append(more);
-    }
+    if (!current()) return;
+    if (page === 0) list.replaceChildren(...items); else list.append(...items);
   }
 
   /** A node that may have children (shallow says `true`): a toggle that reads them. */
@@ -106,7 +125,7 @@ class DatabaseView {
       toggle.setAttribute('aria-expanded', String(nowOpen));
       toggle.textContent = nowOpen ? '▾' : '▸';
       toggle.setAttribute('aria-label', `${nowOpen ? 'Collapse' : 'Expand'} ${key}`);
-      if (nowOpen) { this.expanded.add(path.join('/')); await this.fill(children, path); } else { this.expanded.delete(path.join('/')); children.replaceChildren(); }
+      if (nowOpen) { this.expanded.add(path.join('/')); await this.fill(children, path); } else { this.expanded.delete(path.join('/')); fillTickets.set(children, (fillTickets.get(children) || 0) + 1); children.replaceChildren(); }
     });
     if (open) await this.fill(children, path);
     return item;

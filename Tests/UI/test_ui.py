@@ -60,6 +60,16 @@ def button(browser, text: str, scope=None):
     return eventually(lambda: next((b for b in scope.find_elements(By.TAG_NAME, "button") if b.text == text and b.is_displayed()), None), f"the button {text!r}")
 
 
+def click(find, what: str):
+    """Clicks what `find` returns, finding it again when a live update re-rendered it in between
+    (a view re-reads what is open on every change it is told of, so an element found a moment
+    ago may have been replaced by an identical one)."""
+    def attempt():
+        find().click()
+        return True
+    eventually(attempt, what)
+
+
 def labelled(browser, label: str):
     return eventually(lambda: browser.find_element(By.CSS_SELECTOR, f'[aria-label="{label}"]'), f"the control {label!r}")
 
@@ -204,10 +214,16 @@ def test_realtime_database_tree_edit_live_and_paging(browser, server):
     eventually(lambda: browser.find_elements(By.CSS_SELECTOR, 'li[data-path="ui/d"]'), "the live key d")
     assert browser.find_elements(By.CSS_SELECTOR, '[aria-label="Value of ui/c (JSON)"]'), "an expanded node stays expanded after a live update"
     # A node with 250 children shows 100 of them (read with shallow) and offers the rest.
-    browser.find_element(By.CSS_SELECTOR, '[aria-label="Expand many"]').click()
+    # (Clicks that may race the live update's re-reading find their element again.)
+    click(lambda: browser.find_element(By.CSS_SELECTOR, '[aria-label="Expand many"]'), "Expand many")
     eventually(lambda: len(browser.find_elements(By.CSS_SELECTOR, 'li[data-path^="ui/many/"]')) == 100, "the first 100 children")
-    button(browser, "Show 100 more of 250 children of /ui/many").click()
+    more = "Show 100 more of 250 children of /ui/many"
+    click(lambda: next(b for b in browser.find_elements(By.TAG_NAME, "button") if b.text == more and b.is_displayed()), f"the button {more!r}")
     eventually(lambda: len(browser.find_elements(By.CSS_SELECTOR, 'li[data-path^="ui/many/"]')) == 200, "the next 100 children")
+    # A live update keeps the pages shown, as it keeps nodes expanded.
+    requests.put(f"{server.database}/ui/e.json?ns={server.namespace}", json=6, headers=OWNER, timeout=10)
+    eventually(lambda: browser.find_elements(By.CSS_SELECTOR, 'li[data-path="ui/e"]'), "the live key e")
+    assert len(browser.find_elements(By.CSS_SELECTOR, 'li[data-path^="ui/many/"]')) == 200, "the pages shown stay shown after a live update"
     # Import a subtree from JSON text.
     browser.find_element(By.XPATH, "//label[text()='Or JSON text']/following-sibling::textarea").send_keys('{"imported": true}')
     button(browser, "Import into /ui (replaces it)").click()
