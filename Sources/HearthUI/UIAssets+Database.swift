@@ -9,8 +9,10 @@ extension UIAssets {
 import { call, stream, h, field, say, attempt, routeHash, config, download, readFile } from '/api.js';
 
 const PAGE = 100;
-/** The latest fill of each list (see `fill`). */
+/** The latest first-page fill of each list (see `fill`). */
 const fillTickets = new WeakMap();
+/** A new ticket for `list`: the fills under way there drop what they build. */
+const newTicket = (list) => { const ticket = (fillTickets.get(list) || 0) + 1; fillTickets.set(list, ticket); return ticket; };
 const encPath = (path) => path.map(encodeURIComponent).join('/');
 
 export async function render(main, segments) {
@@ -77,8 +79,7 @@ class DatabaseView {
    * fills a live update apart appended into one list in turn.
    */
   async fill(list, path, page = 0) {
-    const ticket = page === 0 ? (fillTickets.get(list) || 0) + 1 : fillTickets.get(list);
-    fillTickets.set(list, ticket);
+    const ticket = page === 0 ? newTicket(list) : fillTickets.get(list);
     const current = () => fillTickets.get(list) === ticket;
     const where = path.join('/');
     let value;
@@ -125,7 +126,7 @@ class DatabaseView {
       toggle.setAttribute('aria-expanded', String(nowOpen));
       toggle.textContent = nowOpen ? '▾' : '▸';
       toggle.setAttribute('aria-label', `${nowOpen ? 'Collapse' : 'Expand'} ${key}`);
-      if (nowOpen) { this.expanded.add(path.join('/')); await this.fill(children, path); } else { this.expanded.delete(path.join('/')); fillTickets.set(children, (fillTickets.get(children) || 0) + 1); children.replaceChildren(); }
+      if (nowOpen) { this.expanded.add(path.join('/')); await this.fill(children, path); } else { this.expanded.delete(path.join('/')); this.pagesShown.delete(path.join('/')); newTicket(children); children.replaceChildren(); }
     });
     if (open) await this.fill(children, path);
     return item;

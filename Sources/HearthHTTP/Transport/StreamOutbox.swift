@@ -306,11 +306,19 @@ final class StreamOutbox: Sendable {
             }
             channel.flush()
         case .webSocketText(let channel, _):
-            let messages = buffers.flatMap(WebSocketOutbox.messages(in:))
-            for (index, message) in messages.enumerated() {
-                channel.write(WebSocketFrame(fin: true, opcode: .text, data: message), promise: index == messages.count - 1 ? promise : nil)
+            // Each frame is written once the next is found; the last carries the promise.
+            var held: ByteBuffer?
+            for buffer in buffers {
+                WebSocketOutbox.forEachMessage(in: buffer) { message in
+                    if let held { channel.write(WebSocketFrame(fin: true, opcode: .text, data: held), promise: nil) }
+                    held = message
+                }
             }
-            if messages.isEmpty { promise?.succeed() }
+            if let held {
+                channel.write(WebSocketFrame(fin: true, opcode: .text, data: held), promise: promise)
+            } else {
+                promise?.succeed()
+            }
             channel.flush()
         }
     }

@@ -67,13 +67,6 @@ public final class WebSocketOutbox: ResponseBodyWriter {
         self.channel.closeFuture.whenComplete { _ in action() }
     }
 
-    /// The LF-ended messages in `buffer` (a last one without LF counts too), as slices.
-    static func messages(in buffer: ByteBuffer) -> [ByteBuffer] {
-        var messages: [ByteBuffer] = []
-        Self.forEachMessage(in: buffer) { messages.append($0) }
-        return messages
-    }
-
     /// Calls `body` with each LF-ended message in `buffer` (a last one without LF counts too),
     /// as a slice; empty lines are skipped. No list is built: a drain frames its messages as it
     /// finds them (the lists were two allocations per drain of a thousand sockets' each).
