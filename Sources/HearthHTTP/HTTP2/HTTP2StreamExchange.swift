@@ -35,15 +35,21 @@ final class HTTP2StreamExchange: Sendable {
         self.logger = logger
     }
 
-    /// Serves `request` (nil when the HEADERS named no `:method` or `:path`: 400).
+    /// Serves `request`, or answers why it is malformed (``refuse(_:)``).
     ///
     /// Lean on purpose: this frame lives as long as the stream (an idle Listen call's, for
     /// hours) and Swift's task allocator keeps the slabs a task's deepest await needed until
     /// it ends, so the error paths are out of line (``answer(_:writer:)``, ``reject(_:grpc:writer:)``).
-    func serve(_ request: HTTP2Request?) async {
+    func serve(_ parsed: Result<HTTP2Request, HTTP2MalformedRequest>) async {
+        switch parsed {
+        case .success(let request): await self.serve(request)
+        case .failure(let malformed): await self.refuse(malformed)
+        }
+    }
+
+    private func serve(_ request: HTTP2Request) async {
         let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
         do {
-            guard let request else { return try await Self.answer(.badRequest, writer: writer) }
             defer { self.budget.release(request.body.reserved) }
             do {
                 try await self.responder.respond(to: request, writer: writer)
@@ -70,6 +76,23 @@ final class HTTP2StreamExchange: Sendable {
         try await writer.writeHead(status: status, headers: [:], endStream: true)
     }
 
+    /// A malformed request (RFC 9113 §8.1.1): `400` saying what is wrong, then RST_STREAM
+    /// PROTOCOL_ERROR if the client's side is still open (the stream error the RFC asks for, after
+    /// the response it allows a server to send first).
+    @inline(never)
+    private func refuse(_ malformed: HTTP2MalformedRequest) async {
+        self.logger.debug("Refused a malformed HTTP/2 request: \(malformed)")
+        let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
+        do {
+            try await writer.writeHead(status: .badRequest, headers: ["content-type": "text/plain; charset=utf-8"])
+            try await writer.write(Array("Malformed HTTP/2 request: \(malformed)\n".utf8))
+            try await writer.finish()
+            if !malformed.streamEnded { try await self.outbound.write([.rstStream(.protocolError)]) }
+        } catch {
+            self.failed(error)
+        }
+    }
+
     /// The stream is reset; the connection and its other streams go on.
     @inline(never)
     private func failed(_ error: any Error) {
@@ -77,35 +100,46 @@ final class HTTP2StreamExchange: Sendable {
         self.stream.reset()
     }
 
-    /// The request of a stream's first HEADERS frame, or nil when a pseudo-header is missing.
+    /// The request of a stream's first HEADERS frame, or why HTTP/2 calls it malformed (RFC
+    /// 9113 §8.1.1; ``HTTP2RequestFieldCheck``).
     static func request(
         _ head: HTTP2Frame.FramePayload.Headers,
         inbox: HTTP2StreamInbox,
         configuration: HTTPServerConfiguration,
         remote: RemoteAddress?,
         cancellation: HTTP2StreamCancellation
-    ) -> HTTP2Request? {
+    ) -> Result<HTTP2Request, HTTP2MalformedRequest> {
         var method: String?
         var path: String?
         var authority: String?
+        let complete: (method: String, path: String)
         var headers = HTTPHeaders()
         headers.reserveCapacity(head.headers.count)
-        for (name, value, _) in head.headers {
-            switch name {
-            case ":method": method = value
-            case ":path": path = value
-            case ":authority": authority = value
-            case _ where name.hasPrefix(":"): continue
-            default: headers.add(name: name, value: value)
+        var check = HTTP2RequestFieldCheck()
+        do {
+            for (name, value, _) in head.headers {
+                try check.check(name, value)
+                switch name {
+                case ":method": method = value
+                case ":path": path = value
+                case ":authority": authority = value
+                case ":scheme": continue
+                default: headers.add(name: name, value: value)
+                }
             }
+            complete = try check.complete(method: method, path: path)
+        } catch {
+            var malformed = error
+            malformed.streamEnded = head.endStream
+            return .failure(malformed)
         }
-        guard let method, let path else { return nil }
         let body = HTTP2RequestBody(
             frames: inbox, ended: head.endStream, limit: configuration.maxRequestBodySize,
             budget: configuration.requestBodyBudget)
-        return HTTP2Request(
-            method: HTTPMethod(rawValue: method), path: path, authority: authority, headers: headers, remoteAddress: remote,
-            body: body, cancellation: cancellation)
+        return .success(
+            HTTP2Request(
+                method: HTTPMethod(rawValue: complete.method), path: complete.path, authority: authority, headers: headers, remoteAddress: remote,
+                body: body, cancellation: cancellation))
     }
 
     /// Answers a body the server would not take: `413`/`503`, or for gRPC a trailers-only
