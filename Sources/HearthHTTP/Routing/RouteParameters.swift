@@ -6,8 +6,14 @@ public struct RouteParameters: Sendable {
     /// One capture: a single segment (`{name}`) or the remaining segments (`{name...}`).
     struct Capture: Sendable {
         var name: String
-        var segments: [String]
-        var isRest: Bool
+        var value: Value
+
+        /// A single segment is kept as it is, not as a one-element list: that list was an
+        /// allocation per capture per request (GetDocument's route has two).
+        enum Value: Sendable {
+            case segment(String)
+            case rest([String])
+        }
     }
 
     var captures: [Capture]
@@ -28,21 +34,28 @@ public struct RouteParameters: Sendable {
     ///   - verb: the custom verb, if any.
     public init(_ values: [String: String] = [:], rest: [String: [String]] = [:], verb: String? = nil) {
         self.captures =
-            values.map { Capture(name: $0.key, segments: [$0.value], isRest: false) }
-            + rest.map { Capture(name: $0.key, segments: $0.value, isRest: true) }
+            values.map { Capture(name: $0.key, value: .segment($0.value)) }
+            + rest.map { Capture(name: $0.key, value: .rest($0.value)) }
         self.verb = verb
     }
 
     /// The decoded value of the single-segment capture `name`, or `nil` if the route has no
     /// such capture. For a rest capture, its segments joined with `/`.
     public subscript(_ name: String) -> String? {
-        guard let capture = self.captures.first(where: { $0.name == name }) else { return nil }
-        return capture.isRest ? capture.segments.joined(separator: "/") : capture.segments.first
+        switch self.captures.first(where: { $0.name == name })?.value {
+        case .segment(let segment): return segment
+        case .rest(let segments): return segments.joined(separator: "/")
+        case nil: return nil
+        }
     }
 
     /// The decoded segments of the rest capture `name` (one element for a single capture);
     /// empty if the route has no such capture.
     public func segments(_ name: String) -> [String] {
-        self.captures.first { $0.name == name }?.segments ?? []
+        switch self.captures.first(where: { $0.name == name })?.value {
+        case .segment(let segment): return [segment]
+        case .rest(let segments): return segments
+        case nil: return []
+        }
     }
 }

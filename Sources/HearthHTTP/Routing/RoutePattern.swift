@@ -113,7 +113,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                 continue
             case .capture(let name):
                 switch RoutePattern.decode(raw[index]) {
-                case .success(let value): captures.append(.init(name: name, segments: [value], isRest: false))
+                case .success(let value): captures.append(.init(name: name, value: .segment(value)))
                 case .failure(let failure): return .failure(failure)
                 }
             case .rest(let name):
@@ -125,7 +125,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                     case .failure(let failure): return .failure(failure)
                     }
                 }
-                captures.append(.init(name: name, segments: values, isRest: true))
+                captures.append(.init(name: name, value: .rest(values)))
             }
         }
         return .success(RouteParameters(captures: captures, verb: self.verb))

@@ -72,6 +72,16 @@ struct TimestampTests {
         #expect(try Timestamp(rfc3339: text) == timestamp)
     }
 
+    /// Outside Firestore's range (never stored, but a readTime in an error message may be):
+    /// written as the calendar gives it, every digit, whatever the year's length.
+    @Test func formatsYearsOutsideTheRangeAsTheyAre() {
+        #expect(Timestamp(seconds: 253_402_300_800, nanos: 0).rfc3339 == "10000-01-01T00:00:00Z")
+        #expect(Timestamp(seconds: -62_135_596_801, nanos: 5).rfc3339 == "0000-12-31T23:59:59.000000005Z")
+        let farthest = Timestamp(seconds: Int64.max / 2, nanos: 999_999_999).rfc3339
+        #expect(farthest.hasSuffix(".999999999Z"))
+        #expect(farthest.count > 30)
+    }
+
     @Test func roundTripsEveryDayAcrossCenturies() throws {
         // Every 97th day from year 1 to 9999: format then parse must be the identity.
         var day: Int64 = -719_162
