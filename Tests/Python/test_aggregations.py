@@ -143,3 +143,18 @@ def test_count_over_a_collection_group(db):
         db.document(path).set({"n": 1})
 
     assert values(db.collection_group("posts").count(alias="n")) == {"n": 3}
+
+
+def test_count_explain(scores):
+    """Query Explain on an aggregation: one result; the plan alone without analyze."""
+    from google.cloud.firestore_v1.query_profile import ExplainOptions
+
+    count = scores.where(filter=FieldFilter("team", "==", "red")).count(alias="n")
+    ran = count.get(explain_options=ExplainOptions(analyze=True))
+    assert [[(result.alias, result.value) for result in row] for row in ran] == [[("n", 2)]]
+    metrics = ran.get_explain_metrics()
+    assert metrics.plan_summary.indexes_used == [{"query_scope": "Collection", "properties": "(team ASC, __name__ ASC)"}]
+    assert (metrics.execution_stats.results_returned, metrics.execution_stats.read_operations) == (1, 1)
+    assert metrics.execution_stats.debug_stats["index_entries_scanned"] == "2"
+    planned = count.get(explain_options=ExplainOptions(analyze=False))
+    assert planned.get_explain_metrics().plan_summary.indexes_used == metrics.plan_summary.indexes_used

@@ -406,3 +406,26 @@ def test_collection_group_partitions_cover_every_document(db):
     assert len(partitions) == 1
     names = sorted(snapshot.reference.path for snapshot in partitions[0].query().stream())
     assert names == ["a/1/parts/x", "a/2/parts/y", "b/1/parts/z"]
+
+
+def test_query_explain_plans_without_reading_and_analyze_counts_the_walk(cities):
+    """Query Explain (explain_options): the plan names the index the query walks; without
+    analyze nothing is returned; with it the documents come back and the stats count them."""
+    from google.cloud.firestore_v1.query_profile import ExplainOptions
+
+    query = cities.where(filter=F("state", "==", "CA")).order_by("pop")
+    index = [{"query_scope": "Collection", "properties": "(state ASC, pop ASC, __name__ ASC)"}]
+    planned = query.get(explain_options=ExplainOptions(analyze=False))
+    assert list(planned) == []
+    assert planned.get_explain_metrics().plan_summary.indexes_used == index
+    ran = query.get(explain_options=ExplainOptions(analyze=True))
+    assert [snap.id for snap in ran] == ["sf", "la"]
+    metrics = ran.get_explain_metrics()
+    assert metrics.plan_summary.indexes_used == index
+    stats = metrics.execution_stats
+    assert (stats.results_returned, stats.read_operations) == (2, 2)
+    assert stats.debug_stats["index_entries_scanned"] == "2"
+    assert stats.debug_stats["billing_details"]["documents_billable"] == "2"
+    streamed = query.limit(1).stream(explain_options=ExplainOptions(analyze=True))
+    assert [snap.id for snap in streamed] == ["sf"]
+    assert streamed.get_explain_metrics().execution_stats.results_returned == 1

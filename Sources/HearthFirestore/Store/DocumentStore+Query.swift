@@ -19,6 +19,12 @@ extension DocumentStore {
         }
     }
 
+    /// The consistent point a read starting now sees (what a query planned but not run, with
+    /// Query Explain, reports).
+    public var currentReadTime: Timestamp {
+        self.state.withLock { $0.clock.latest() }
+    }
+
     /// Walks the plan's slice of `index`, re-checking each document against the filter, until
     /// `offset + limit` documents matched.
     static func walk(
@@ -29,19 +35,27 @@ extension DocumentStore {
         var documents: [Document] = []
         var skipped = 0
         var position = start
+        var documentsScanned = 0
         while position < end {
             let entry = index.entries[position]
             position += 1
-            guard let document = lookup(entry.path), plan.isUnderParent(entry.path),
-                query.filter?.matches(document, in: database) ?? true
-            else { continue }
+            guard plan.isUnderParent(entry.path), let document = lookup(entry.path) else { continue }
+            documentsScanned += 1
+            guard query.filter?.matches(document, in: database) ?? true else { continue }
             if skipped < query.offset {
                 skipped += 1
                 continue
             }
-            if let limit = query.limit, documents.count >= limit { break }
+            if let limit = query.limit, documents.count >= limit {
+                documentsScanned -= 1  // read only to find the limit reached
+                position -= 1
+                break
+            }
             documents.append(document)
         }
-        return QueryResult(documents: documents, skipped: skipped, readTime: readTime)
+        var result = QueryResult(documents: documents, skipped: skipped, readTime: readTime)
+        result.indexEntriesScanned = position - start
+        result.documentsScanned = documentsScanned
+        return result
     }
 }

@@ -7,10 +7,11 @@ extension FirestoreRoutes {
     func runQuery(_ call: RESTCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ConsistencyCodec.bodyNames.union(["structuredQuery", "explainOptions"]))
         let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
-        let run = RunQueryRequest(database: call.database, query: query, consistency: try ConsistencyCodec.decode(body))
+        let run = RunQueryRequest(
+            database: call.database, query: query, consistency: try ConsistencyCodec.decode(body), explain: try ExplainCodec.decode(body))
         let read = try self.service.runQuery(run, caller: call.caller)
         var response = ReadResponseCodec(database: call.database, transaction: read.transaction)
-        response.append(read.results, projection: query.projection)
+        response.append(read.results, projection: query.projection, explain: read.explain)
         return .json(response.finish())
     }
 
@@ -22,10 +23,12 @@ extension FirestoreRoutes {
         }
         let query = try QueryCodec.decode(aggregation.raw("structuredQuery"), parent: call.parentDocument(), at: "structured_aggregation_query.structured_query")
         let aggregations = try AggregationCodec.decode(aggregation.array("aggregations"))
-        let run = RunAggregationQueryRequest(database: call.database, query: query, aggregations: aggregations, consistency: try ConsistencyCodec.decode(body))
+        let run = RunAggregationQueryRequest(
+            database: call.database, query: query, aggregations: aggregations, consistency: try ConsistencyCodec.decode(body),
+            explain: try ExplainCodec.decode(body))
         let read = try self.service.runAggregationQuery(run, caller: call.caller)
         var response = ReadResponseCodec(database: call.database, transaction: read.transaction)
-        response.append(read.results.aggregates.map { ($0.alias, $0.value) }, readTime: read.results.readTime)
+        response.append(read.results.aggregates.map { ($0.alias, $0.value) }, readTime: read.results.readTime, explain: read.explain)
         return .json(response.finish())
     }
 

@@ -70,7 +70,8 @@ extension FirestoreGRPCService {
     }
 
     /// RunQuery: one message per document (the projection applied), `skipped_results` on the
-    /// first; a lone `read_time` when nothing matches; the first carries a new transaction.
+    /// first; a lone `read_time` when nothing matches; the first carries a new transaction,
+    /// the last Query Explain's metrics (alone when the query was only planned).
     func runQuery(_ request: Google_Firestore_V1_RunQueryRequest, _ call: FirestoreGRPCCall) throws -> [Google_Firestore_V1_RunQueryResponse] {
         let (database, parent) = try call.parent(request.parent)
         guard case .structuredQuery(let structured) = request.queryType else {
@@ -78,7 +79,16 @@ extension FirestoreGRPCService {
         }
         let query = try ProtoQueryCodec.decode(structured, parent: parent)
         let read = try self.service.runQuery(
-            RunQueryRequest(database: database, query: query, consistency: try ProtoConsistency.decode(request.consistency)), caller: call.caller)
+            RunQueryRequest(
+                database: database, query: query, consistency: try ProtoConsistency.decode(request.consistency),
+                explain: ProtoExplainCodec.decode(request.hasExplainOptions ? request.explainOptions : nil)),
+            caller: call.caller)
+        if let explain = read.explain, explain.execution == nil {
+            // Planned only: one message, the plan.
+            var response = Google_Firestore_V1_RunQueryResponse()
+            response.explainMetrics = ProtoExplainCodec.encode(explain)
+            return [response]
+        }
         let readTime = ProtoValueCodec.encode(read.results.readTime)
         var responses = read.results.documents.enumerated().map { index, document in
             var response = Google_Firestore_V1_RunQueryResponse()
@@ -94,6 +104,7 @@ extension FirestoreGRPCService {
             responses.append(response)
         }
         if let transaction = read.transaction { responses[0].transaction = Data(transaction.bytes) }
+        if let explain = read.explain { responses[responses.count - 1].explainMetrics = ProtoExplainCodec.encode(explain) }
         return responses
     }
 
@@ -110,9 +121,15 @@ extension FirestoreGRPCService {
         let query = try ProtoQueryCodec.decode(structured, parent: parent, at: "structured_aggregation_query.structured_query")
         let aggregations = try ProtoQueryCodec.decode(aggregation.aggregations)
         let run = RunAggregationQueryRequest(
-            database: database, query: query, aggregations: aggregations, consistency: try ProtoConsistency.decode(request.consistency))
+            database: database, query: query, aggregations: aggregations, consistency: try ProtoConsistency.decode(request.consistency),
+            explain: ProtoExplainCodec.decode(request.hasExplainOptions ? request.explainOptions : nil))
         let read = try self.service.runAggregationQuery(run, caller: call.caller)
         var response = Google_Firestore_V1_RunAggregationQueryResponse()
+        if let explain = read.explain {
+            response.explainMetrics = ProtoExplainCodec.encode(explain)
+            // Planned only: the plan alone.
+            if explain.execution == nil { return response }
+        }
         for aggregate in read.results.aggregates {
             response.result.aggregateFields[aggregate.alias] = ProtoValueCodec.encode(aggregate.value)
         }

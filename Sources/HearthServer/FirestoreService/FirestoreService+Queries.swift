@@ -3,21 +3,49 @@ import HearthFirestore
 /// The read methods beyond single documents: RunQuery, RunAggregationQuery,
 /// BatchGetDocuments, PartitionQuery, ListCollectionIds.
 extension FirestoreService {
-    /// RunQuery, judged as a `list` from the query ("rules are not filters").
+    /// RunQuery, judged as a `list` from the query ("rules are not filters"). With Query
+    /// Explain, the plan; the query runs (and its documents are returned) only with `analyze`.
     func runQuery(_ request: RunQueryRequest, caller: Caller) throws(FirestoreError) -> ReadResults<QueryResult> {
         let call = self.call(request.database, caller)
         try call.authorize(list: request.query)
+        if request.explain?.analyze == false { return Self.planOnly(request.query, call) }
+        let started = ContinuousClock.now
         let (result, transaction) = try call.store.runQuery(request.query, request.consistency)
-        return ReadResults(results: result, transaction: transaction)
+        let explain = request.explain.map { _ in
+            ExplainMetrics(planning: request.query, execution: .query(result, duration: Self.nanoseconds(since: started)))
+        }
+        return ReadResults(results: result, transaction: transaction, explain: explain)
     }
 
-    /// RunAggregationQuery: every aggregate over the query's documents, judged like RunQuery.
+    /// RunAggregationQuery: every aggregate over the query's documents, judged like RunQuery;
+    /// Query Explain as for RunQuery.
     func runAggregationQuery(_ request: RunAggregationQueryRequest, caller: Caller) throws(FirestoreError) -> ReadResults<AggregationResult> {
         let call = self.call(request.database, caller)
         try call.authorize(list: request.query)
+        if request.explain?.analyze == false {
+            let plan = Self.planOnly(request.query, call)
+            return ReadResults(results: AggregationResult(aggregates: [], readTime: plan.results.readTime), explain: plan.explain)
+        }
+        let started = ContinuousClock.now
         let (result, transaction) = try call.store.runQuery(request.query, request.consistency)
         let aggregates = request.aggregations.map { Aggregate(alias: $0.alias, value: $0.function.evaluate(over: result.documents)) }
-        return ReadResults(results: AggregationResult(aggregates: aggregates, readTime: result.readTime), transaction: transaction)
+        let explain = request.explain.map { _ in
+            ExplainMetrics(planning: request.query, execution: .aggregation(result, duration: Self.nanoseconds(since: started)))
+        }
+        return ReadResults(results: AggregationResult(aggregates: aggregates, readTime: result.readTime), transaction: transaction, explain: explain)
+    }
+
+    /// Query Explain without `analyze`: the plan alone, nothing read (no transaction begun, no
+    /// results; the read time is the store's now).
+    private static func planOnly(_ query: Query, _ call: FirestoreCall) -> ReadResults<QueryResult> {
+        ReadResults(
+            results: QueryResult(documents: [], skipped: 0, readTime: call.store.currentReadTime),
+            explain: ExplainMetrics(planning: query))
+    }
+
+    private static func nanoseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = ContinuousClock.now - start
+        return elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
     }
 
     /// BatchGetDocuments: one entry per path, in order. Each document is judged right after it

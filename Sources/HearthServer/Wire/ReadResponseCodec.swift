@@ -21,24 +21,29 @@ struct ReadResponseCodec {
         }
     }
 
-    /// RunQuery: `skippedResults` on the first element; a lone `{"readTime"}` when empty.
-    mutating func append(_ result: QueryResult, projection: [FieldPath]?) {
+    /// RunQuery: `skippedResults` on the first element; a lone `{"readTime"}` when empty;
+    /// Query Explain's metrics on the last, or alone when the query was only planned.
+    mutating func append(_ result: QueryResult, projection: [FieldPath]?, explain: ExplainMetrics? = nil) {
+        if let explain, explain.execution == nil { return self.planOnly(explain) }
         let readTime = result.readTime.rfc3339
         let database = self.database
         if result.documents.isEmpty {
-            self.element(readTime: readTime, skipped: result.skipped) { _ in }
+            self.element(readTime: readTime, skipped: result.skipped, explain: explain) { _ in }
         }
         for (index, document) in result.documents.enumerated() {
-            self.element(readTime: readTime, skipped: index == 0 ? result.skipped : 0) { writer in
+            let last = index == result.documents.count - 1
+            self.element(readTime: readTime, skipped: index == 0 ? result.skipped : 0, explain: last ? explain : nil) { writer in
                 writer.key("document")
                 DocumentCodec.encode(document, in: database, mask: projection, into: &writer)
             }
         }
     }
 
-    /// RunAggregationQuery: `{"result":{"aggregateFields":{alias: Value}},"readTime"}`.
-    mutating func append(_ aggregates: [(alias: String, value: FirestoreValue)], readTime: Timestamp) {
-        self.element(readTime: readTime.rfc3339, skipped: 0) { writer in
+    /// RunAggregationQuery: `{"result":{"aggregateFields":{alias: Value}},"readTime"}`, with
+    /// Query Explain's metrics; only the metrics when the query was only planned.
+    mutating func append(_ aggregates: [(alias: String, value: FirestoreValue)], readTime: Timestamp, explain: ExplainMetrics? = nil) {
+        if let explain, explain.execution == nil { return self.planOnly(explain) }
+        self.element(readTime: readTime.rfc3339, skipped: 0, explain: explain) { writer in
             writer.key("result")
             writer.beginObject()
             writer.key("aggregateFields")
@@ -72,9 +77,21 @@ struct ReadResponseCodec {
         return self.writer.bytes
     }
 
-    private mutating func element(readTime: String, skipped: Int, _ body: (inout JSONWriter) -> Void) {
+    /// Query Explain without `analyze`: one element, the plan (nothing was read).
+    private mutating func planOnly(_ explain: ExplainMetrics) {
+        self.writer.beginObject()
+        self.writer.key("explainMetrics")
+        ExplainCodec.encode(explain, into: &self.writer)
+        self.writer.endObject()
+    }
+
+    private mutating func element(readTime: String, skipped: Int, explain: ExplainMetrics? = nil, _ body: (inout JSONWriter) -> Void) {
         self.writer.beginObject()
         body(&self.writer)
+        if let explain {
+            self.writer.key("explainMetrics")
+            ExplainCodec.encode(explain, into: &self.writer)
+        }
         self.writer.key("readTime")
         self.writer.string(readTime)
         if skipped > 0 {

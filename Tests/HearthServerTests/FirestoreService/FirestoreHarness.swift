@@ -132,7 +132,7 @@ struct FirestoreHarness: Sendable {
 
     /// Sends a request to `…/documents{suffix}` and answers its JSON, or throws the
     /// `FirestoreError` its error body describes.
-    private func send(_ method: HTTPMethod, _ suffix: String, body: String = "", as caller: TestCaller) async throws -> JSONValue {
+    func send(_ method: HTTPMethod, _ suffix: String, body: String = "", as caller: TestCaller) async throws -> JSONValue {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if let token = caller.token { headers.replaceOrAdd(name: "Authorization", value: "Bearer \(token)") }
         let request = Request(method: method, uri: "/v1/\(Self.database.documentsRoot)\(suffix)", headers: headers, body: Array(body.utf8))

@@ -6,4 +6,6 @@ struct RunAggregationQueryRequest: Sendable, Hashable {
     var query: Query
     var aggregations: [Aggregation]
     var consistency: ReadConsistency = .latest
+    /// Query Explain: nil for a plain query.
+    var explain: ExplainOptions?
 }

@@ -5,4 +5,6 @@ struct RunQueryRequest: Sendable, Hashable {
     var database: DatabaseID
     var query: Query
     var consistency: ReadConsistency = .latest
+    /// Query Explain: nil for a plain query.
+    var explain: ExplainOptions?
 }

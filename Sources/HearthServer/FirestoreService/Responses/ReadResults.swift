@@ -5,4 +5,6 @@ import HearthFirestore
 struct ReadResults<Results: Sendable>: Sendable {
     var results: Results
     var transaction: TransactionID?
+    /// Query Explain's report, when the request asked for it (RunQuery, RunAggregationQuery).
+    var explain: ExplainMetrics?
 }
