@@ -20,10 +20,7 @@ enum ExplainCodec {
         writer.beginArray()
         for index in metrics.indexesUsed {
             writer.beginObject()
-            writer.key("query_scope")
-            writer.string(index.queryScope)
-            writer.key("properties")
-            writer.string(index.properties)
+            Self.strings([("query_scope", index.queryScope), ("properties", index.properties)], into: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -39,21 +36,23 @@ enum ExplainCodec {
             writer.string(String(execution.readOperations))
             writer.key("debugStats")
             writer.beginObject()
-            for (key, value) in ExplainMetrics.debugStats(execution) {
-                writer.key(key)
-                writer.string(value)
-            }
+            Self.strings(ExplainMetrics.debugStats(execution), into: &writer)
             writer.key("billing_details")
             writer.beginObject()
-            for (key, value) in ExplainMetrics.billingDetails(execution) {
-                writer.key(key)
-                writer.string(value)
-            }
+            Self.strings(ExplainMetrics.billingDetails(execution), into: &writer)
             writer.endObject()
             writer.endObject()
             writer.endObject()
         }
         writer.endObject()
+    }
+
+    /// Members of a `Struct` whose values are all strings.
+    private static func strings(_ pairs: [(String, String)], into writer: inout JSONWriter) {
+        for (key, value) in pairs {
+            writer.key(key)
+            writer.string(value)
+        }
     }
 
     /// A `google.protobuf.Duration` in JSON: seconds, then 0, 3, 6 or 9 fractional digits
