@@ -1,3 +1,4 @@
+import Foundation
 import HearthHTTP
 import HearthTesting
 import NIOCore
@@ -68,9 +69,27 @@ import Testing
         try await server.stop()
     }
 
+    /// A gRPC call is told in gRPC's terms: a trailers-only INTERNAL (what gRPC makes of a 400)
+    /// whose message names the fault, since gRPC clients show the message, not a 400's body.
+    @Test func aGRPCCallIsToldInGRPCTerms() async throws {
+        let server = try await TestServer.start({ $0.http2Responder = EchoHTTP2Responder() }, responder: echoResponder)
+        let fields = [Self.method, Self.scheme, Self.path, ("content-type", "application/grpc"), ("X-Api-Key", "k")]
+        let answers = try await onThread { try Self.exchange(port: server.port, fields, endStream: false) }
+        #expect(answers.first?.status == "200")
+        #expect(answers.first?.grpcStatus == "13")
+        #expect(
+            answers.first?.grpcMessage?.removingPercentEncoding?.contains(#"the header field name "X-Api-Key" is not valid in HTTP/2"#) == true,
+            "\(answers.first?.grpcMessage ?? "-")")
+        #expect(answers.first?.reset == 0x1)
+        #expect(answers.last?.status == "200")
+        try await server.stop()
+    }
+
     /// What the server answered on one stream.
     struct Answer {
         var status: String?
+        var grpcStatus: String?
+        var grpcMessage: String?
         var body = ""
         /// RST_STREAM's error code, if the stream was reset.
         var reset: UInt32?
@@ -99,6 +118,8 @@ import Testing
                 let decoded = try decoder.decodeHeaders(from: &block)
                 // The head has :status; trailers (the echo responder sends some) have none.
                 if let status = decoded.first(name: ":status") { answers[frame.stream, default: Answer()].status = status }
+                if let status = decoded.first(name: "grpc-status") { answers[frame.stream, default: Answer()].grpcStatus = status }
+                if let message = decoded.first(name: "grpc-message") { answers[frame.stream, default: Answer()].grpcMessage = message }
             case RawHTTP2Frame.data:
                 answers[frame.stream, default: Answer()].body += String(decoding: frame.payload, as: UTF8.self)
             case RawHTTP2Frame.rstStream:

@@ -1,8 +1,10 @@
 /// A request HEADERS block that HTTP/2 calls malformed (RFC 9113 §8.1.1): a field name with
 /// upper-case letters or bytes no token has, a value with NUL, CR or LF or with whitespace at
 /// either end, a connection-specific field, an unknown, repeated, misplaced or missing
-/// pseudo-header. The stream is answered `400` with ``description`` and then reset with
-/// PROTOCOL_ERROR if the client is still sending; the connection and its other streams go on.
+/// pseudo-header. The stream is answered `400` with ``description`` (a gRPC call: INTERNAL
+/// with it as `grpc-message`, which gRPC clients show where they would hide a 400's body) and
+/// then reset with PROTOCOL_ERROR if the client is still sending; the connection and its other
+/// streams go on.
 ///
 /// Why refuse rather than pass through: the router and the services take a request's names as
 /// HTTP/2 defines them (lower case, one `:path`); a field HTTP/1.1 would have refused is not
@@ -13,6 +15,8 @@ struct HTTP2MalformedRequest: Error, CustomStringConvertible {
     /// Whether the HEADERS frame ended the client's side of the stream (then the answer closes
     /// the stream and no RST_STREAM follows it).
     var streamEnded = false
+    /// Whether the request said it is a gRPC call (`content-type: application/grpc…`).
+    var isGRPC = false
 
     init(_ description: String) {
         self.description = description

@@ -76,17 +76,29 @@ final class HTTP2StreamExchange: Sendable {
         try await writer.writeHead(status: status, headers: [:], endStream: true)
     }
 
-    /// A malformed request (RFC 9113 §8.1.1): `400` saying what is wrong, then RST_STREAM
+    /// A malformed request (RFC 9113 §8.1.1): `400` saying what is wrong (for a gRPC call a
+    /// trailers-only INTERNAL, as gRPC maps a 400, with the reason as its message), then RST_STREAM
     /// PROTOCOL_ERROR if the client's side is still open (the stream error the RFC asks for, after
     /// the response it allows a server to send first).
     @inline(never)
     private func refuse(_ malformed: HTTP2MalformedRequest) async {
         self.logger.debug("Refused a malformed HTTP/2 request: \(malformed)")
         let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
+        let message = "Malformed HTTP/2 request: \(malformed)"
         do {
-            try await writer.writeHead(status: .badRequest, headers: ["content-type": "text/plain; charset=utf-8"])
-            try await writer.write(Array("Malformed HTTP/2 request: \(malformed)\n".utf8))
-            try await writer.finish()
+            if malformed.isGRPC {
+                try await writer.writeHead(
+                    status: .ok,
+                    headers: [
+                        "content-type": "application/grpc", "grpc-status": "13",
+                        "grpc-message": UnimplementedHTTP2Responder.percentEncoded(message),
+                    ],
+                    endStream: true)
+            } else {
+                try await writer.writeHead(status: .badRequest, headers: ["content-type": "text/plain; charset=utf-8"])
+                try await writer.write(Array((message + "\n").utf8))
+                try await writer.finish()
+            }
             if !malformed.streamEnded { try await self.outbound.write([.rstStream(.protocolError)]) }
         } catch {
             self.failed(error)
@@ -131,6 +143,7 @@ final class HTTP2StreamExchange: Sendable {
         } catch {
             var malformed = error
             malformed.streamEnded = head.endStream
+            malformed.isGRPC = head.headers.first(name: "content-type").map(HTTP2Request.isGRPC(contentType:)) ?? false
             return .failure(malformed)
         }
         let body = HTTP2RequestBody(
