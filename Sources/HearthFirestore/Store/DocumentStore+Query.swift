@@ -37,6 +37,8 @@ extension DocumentStore {
         var position = start
         var documentsScanned = 0
         while position < end {
+            // Full once the offset is skipped and the limit reached: no entry past it is read.
+            if let limit = query.limit, documents.count >= limit, skipped >= query.offset { break }
             let entry = index.entries[position]
             position += 1
             guard plan.isUnderParent(entry.path), let document = lookup(entry.path) else { continue }
@@ -45,11 +47,6 @@ extension DocumentStore {
             if skipped < query.offset {
                 skipped += 1
                 continue
-            }
-            if let limit = query.limit, documents.count >= limit {
-                documentsScanned -= 1  // read only to find the limit reached
-                position -= 1
-                break
             }
             documents.append(document)
         }

@@ -86,11 +86,12 @@ struct HTTP2RequestFieldCheck {
         }
     }
 
-    /// A value: no NUL, CR or LF, and no space or tab at either end.
+    /// A value: no NUL, CR or LF (as any field this server writes), and no space or tab at
+    /// either end.
     static func isValidValue(_ value: String) -> Bool {
         let bytes = value.utf8
         if let first = bytes.first, first == 0x20 || first == 0x09 { return false }
         if let last = bytes.last, last == 0x20 || last == 0x09 { return false }
-        return !bytes.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
+        return HTTPConnection.isSafeHeaderValue(value)
     }
 }

@@ -133,7 +133,12 @@ extension HTTPConnection {
     /// Whether a header field can be written without corrupting the response (no CR, LF or
     /// NUL, which would let a value inject headers). One pass over a few dozen bytes.
     static func isSafeHeaderField(_ name: String, _ value: String) -> Bool {
-        !name.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 || $0 == UInt8(ascii: ":") }
-            && !value.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+        !name.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 || $0 == UInt8(ascii: ":") } && Self.isSafeHeaderValue(value)
+    }
+
+    /// Whether a field value has no CR, LF or NUL (RFC 9110 §5.5; RFC 9113 §8.2.1 makes a
+    /// request with one malformed).
+    static func isSafeHeaderValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
     }
 }

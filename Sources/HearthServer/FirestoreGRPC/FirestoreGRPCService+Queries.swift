@@ -83,7 +83,7 @@ extension FirestoreGRPCService {
                 database: database, query: query, consistency: try ProtoConsistency.decode(request.consistency),
                 explain: ProtoExplainCodec.decode(request.hasExplainOptions ? request.explainOptions : nil)),
             caller: call.caller)
-        if let explain = read.explain, explain.execution == nil {
+        if let explain = read.explain, explain.isPlanOnly {
             // Planned only: one message, the plan.
             var response = Google_Firestore_V1_RunQueryResponse()
             response.explainMetrics = ProtoExplainCodec.encode(explain)
@@ -128,7 +128,7 @@ extension FirestoreGRPCService {
         if let explain = read.explain {
             response.explainMetrics = ProtoExplainCodec.encode(explain)
             // Planned only: the plan alone.
-            if explain.execution == nil { return response }
+            if explain.isPlanOnly { return response }
         }
         for aggregate in read.results.aggregates {
             response.result.aggregateFields[aggregate.alias] = ProtoValueCodec.encode(aggregate.value)

@@ -24,7 +24,7 @@ struct ReadResponseCodec {
     /// RunQuery: `skippedResults` on the first element; a lone `{"readTime"}` when empty;
     /// Query Explain's metrics on the last, or alone when the query was only planned.
     mutating func append(_ result: QueryResult, projection: [FieldPath]?, explain: ExplainMetrics? = nil) {
-        if let explain, explain.execution == nil { return self.planOnly(explain) }
+        if let explain, explain.isPlanOnly { return self.planOnly(explain) }
         let readTime = result.readTime.rfc3339
         let database = self.database
         if result.documents.isEmpty {
@@ -42,7 +42,7 @@ struct ReadResponseCodec {
     /// RunAggregationQuery: `{"result":{"aggregateFields":{alias: Value}},"readTime"}`, with
     /// Query Explain's metrics; only the metrics when the query was only planned.
     mutating func append(_ aggregates: [(alias: String, value: FirestoreValue)], readTime: Timestamp, explain: ExplainMetrics? = nil) {
-        if let explain, explain.execution == nil { return self.planOnly(explain) }
+        if let explain, explain.isPlanOnly { return self.planOnly(explain) }
         self.element(readTime: readTime.rfc3339, skipped: 0, explain: explain) { writer in
             writer.key("result")
             writer.beginObject()

@@ -13,6 +13,10 @@ struct ExplainMetrics: Sendable, Hashable {
     /// Nil for a plan only (`analyze` false): the query was not run.
     var execution: Execution?
 
+    /// Whether this is the whole answer: the query was planned, not run, so no results or read
+    /// time go with it.
+    var isPlanOnly: Bool { self.execution == nil }
+
     struct Execution: Sendable, Hashable {
         var resultsReturned: Int
         /// Nanoseconds the store took to run the query.
