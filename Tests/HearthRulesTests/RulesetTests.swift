@@ -50,6 +50,23 @@ import Testing
         #expect(d.explanation == "allowed by firestore.rules:5 for 'get'")
     }
 
+    /// A grant names the requested method and the granting statement's line, whichever of its
+    /// declared methods (`read`, `write`) covers the request.
+    @Test(arguments: [RequestMethod.get, .list, .create, .update, .delete])
+    func aGrantIsExplainedByItsStatement(method: RequestMethod) {
+        let rules = Self.compile(
+            """
+            service cloud.firestore { match /databases/{db}/documents { match /a/{b} {
+              allow read;
+              allow write: if b == 'x';
+            } } }
+            """)
+        let d = rules.evaluate(request(method, method == .list ? ["a"] : ["a", "x"]), lookup: EmptyDocumentLookup())
+        #expect(d.isAllowed)
+        let line = method == .get || method == .list ? 2 : 3
+        #expect(d.explanation == "allowed by firestore.rules:\(line) for '\(method.rawValue)'")
+    }
+
     @Test func otherUserDeniedWithFalseExplanation() {
         let d = Self.ownerRules.evaluate(request(.get, ["users", "alice"], uid: "bob"), lookup: EmptyDocumentLookup())
         #expect(!d.isAllowed)
@@ -298,6 +315,12 @@ import Testing
         }
         #expect(d.isAllowed)
         #expect(collected.values.withLock { $0 } == ["'x'@1"])
+        // Callers build a sink only for rules that call debug(), in a condition or a function.
+        #expect(rules.callsDebug)
+        #expect(!Self.ownerRules.callsDebug)
+        let inFunction = Self.compile(
+            "service cloud.firestore { function f(x) { return debug(x); } match /databases/{db}/documents { match /a/{b} { allow get: if f(b); } } }")
+        #expect(inFunction.callsDebug)
     }
 
     @Test func requestFields() {

@@ -30,6 +30,7 @@ extension Checker {
                 }
                 if let caller { self.callGraph[caller, default: []].insert(index) }
             } else if let arity = GlobalFunctions.arities[name] {
+                if name == "debug" { self.program.callsDebug = true }
                 if !arity.contains(args.count) {
                     self.report("function '\(name)' expects \(Self.describe(arity)) argument(s) but was called with \(args.count)", at: location)
                 }

@@ -35,7 +35,10 @@ extension Checker {
                 self.check(condition, functions: table, names: wildcards.union(["request", "resource"]))
             }
             let methods = allow.methods.reduce(into: Set<RequestMethod>()) { $0.formUnion($1.covers) }
-            allows.append(CompiledAllow(methods: methods, declared: allow.methods, condition: allow.condition, location: allow.location))
+            allows.append(
+                CompiledAllow(
+                    methods: methods, declared: allow.methods, condition: allow.condition, location: allow.location,
+                    fileName: self.fileName))
         }
         self.matches.append(CompiledMatch(pattern: pattern, allows: allows, location: match.location))
         for child in match.matches {

@@ -21,6 +21,9 @@ struct Program: Sendable {
     /// lexical function table of the place it is written, exactly as the table would resolve
     /// it at run time, so the evaluator indexes an array instead of hashing the name.
     private var calls: [Int] = []
+    /// Whether any expression calls the builtin `debug()`: only then does an evaluation need a
+    /// sink for its output (building one per request costs an allocation).
+    var callsDebug = false
 
     /// Records that the call expression `node` names user function `index`.
     mutating func resolve(call node: Int, to index: Int) {

@@ -5,7 +5,8 @@ extension CompiledRuleset {
     ///
     /// Cost: a few string comparisons per match block that does not apply, and, for those that
     /// do, the conditions' expressions; `request` and `resource` are only built whole if a rule
-    /// reads them whole, and explanations only when read.
+    /// reads them whole, and a denial's explanation only when read (a grant's was written at
+    /// compile time).
     ///
     /// - Parameters:
     ///   - request: the mapped request (method, path, auth, resources, query).
@@ -43,11 +44,13 @@ extension CompiledRuleset {
                     fileName: self.fileName, location: allow.location, method: method, outcome: outcome)
                 evaluations.append(evaluation)
                 if case .allow = outcome {
-                    return Decision(isAllowed: true, evaluations: evaluations, documentLookups: state.lookupsPerformed)
+                    return Decision(
+                        isAllowed: true, evaluations: evaluations, explanation: allow.grantExplanations[method.index],
+                        documentLookups: state.lookupsPerformed)
                 }
             }
         }
-        return Decision(isAllowed: false, evaluations: evaluations, documentLookups: state.lookupsPerformed)
+        return Decision(deniedAfter: evaluations, documentLookups: state.lookupsPerformed)
     }
 
     /// Authorises a list or query whose filters were split into `cases` (one per disjunct of

@@ -36,6 +36,9 @@ public struct CompiledRuleset: Sendable {
         return (ruleset, diagnostics)
     }
 
+    /// Whether the rules call `debug()`: callers pass a `DebugSink` only then.
+    public var callsDebug: Bool { self.program.callsDebug }
+
     /// The flattened match patterns, for tooling and tests (e.g. `/databases/{database}/documents/users/{uid}`).
     public var matchPatterns: [String] {
         self.matches.map { "/" + $0.pattern.map(\.description).joined(separator: "/") }

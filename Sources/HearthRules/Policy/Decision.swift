@@ -9,8 +9,8 @@ public struct Decision: Sendable, CustomStringConvertible {
     /// towards the request's `EvaluationLimits.maxRequestDocumentLookups`.
     public var documentLookups: Int
     /// Human explanation: for a deny, every applied allow's outcome joined by "; ", or
-    /// "No matching allow statements"; for an allow, the granting statement. Worked out when
-    /// read (most decisions are allowed and never explained), unless one was given.
+    /// "No matching allow statements", worked out when read; for an allow, the granting
+    /// statement, given by the evaluation (`CompiledAllow.grantExplanations`).
     public var explanation: String {
         get { self.givenExplanation ?? self.derivedExplanation }
         set { self.givenExplanation = newValue }
@@ -24,9 +24,9 @@ public struct Decision: Sendable, CustomStringConvertible {
         self.givenExplanation = explanation
     }
 
-    /// A decision explained from its evaluations: the last one granted it if it is allowed.
-    init(isAllowed: Bool, evaluations: [AllowEvaluation], documentLookups: Int) {
-        self.isAllowed = isAllowed
+    /// A denial explained from its evaluations when read.
+    init(deniedAfter evaluations: [AllowEvaluation], documentLookups: Int) {
+        self.isAllowed = false
         self.evaluations = evaluations
         self.documentLookups = documentLookups
         self.givenExplanation = nil
@@ -35,10 +35,7 @@ public struct Decision: Sendable, CustomStringConvertible {
     public var description: String { (self.isAllowed ? "ALLOW: " : "DENY: ") + self.explanation }
 
     private var derivedExplanation: String {
-        if self.isAllowed, let grant = self.evaluations.last {
-            return "allowed by \(grant.fileName):\(grant.location.line) for '\(grant.method.rawValue)'"
-        }
-        return self.evaluations.isEmpty
+        self.evaluations.isEmpty
             ? "No matching allow statements" : self.evaluations.map(\.explanation).joined(separator: "; ")
     }
 }

@@ -16,7 +16,13 @@ public struct RuleDocument: Sendable {
     /// Builds a document from its path under `/databases/{databaseID}/documents`.
     public init(databaseID: String = "(default)", path: [String], fields: [String: RuleValue]) {
         self.id = path.last ?? ""
-        self.name = RulePath(["databases", databaseID, "documents"] + path)
+        var name: [String] = []
+        name.reserveCapacity(path.count + 3)
+        name.append("databases")
+        name.append(databaseID)
+        name.append("documents")
+        name.append(contentsOf: path)
+        self.name = RulePath(name)
         self.fields = fields
     }
 

@@ -28,8 +28,10 @@ extension FirestoreCall {
     }
 
     /// Sends `debug(x)` output to the log with its rules location, as the emulator writes it
-    /// to firestore-debug.log.
-    func debugSink(_ rules: RulesInForce) -> DebugSink {
+    /// to firestore-debug.log; nil when the rules never call `debug()` (most do not, and the
+    /// closure is an allocation per evaluation).
+    func debugSink(_ rules: RulesInForce) -> DebugSink? {
+        guard rules.ruleset.callsDebug else { return nil }
         let logger = self.logger
         let file = rules.ruleset.fileName
         return { value, location in

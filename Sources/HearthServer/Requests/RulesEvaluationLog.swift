@@ -87,9 +87,12 @@ final class RulesEvaluationLog: Sendable {
     /// Numbers `record`, keeps it (dropping the oldest entries past the budget) and hands it to
     /// every live subscriber. An entry larger than the whole budget is still kept alone.
     func record(_ record: Record) {
-        let lines = record.lines.prefix(RulesEvaluation.maxLines).map { line in
-            RulesEvaluation.Line(line: line.line, column: line.column, outcome: line.outcome, detail: RulesEvaluation.bounded(line.detail))
-        }
+        let lines =
+            record.lines.count <= RulesEvaluation.maxLines && record.lines.allSatisfy({ $0.detail.utf8.count <= RulesEvaluation.maxTextBytes })
+            ? record.lines
+            : record.lines.prefix(RulesEvaluation.maxLines).map { line in
+                RulesEvaluation.Line(line: line.line, column: line.column, outcome: line.outcome, detail: RulesEvaluation.bounded(line.detail))
+            }
         let time = self.now()
         self.state.withLock { state in
             var fresh = false
