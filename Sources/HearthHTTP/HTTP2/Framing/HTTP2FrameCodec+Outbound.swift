@@ -151,7 +151,10 @@ extension HTTP2FrameCodec {
             return
         }
         self.unflushed = true
+        // Taken out of `self.output` while written to: a second reference would make every
+        // write below copy the whole buffer (copy-on-write).
         var output = self.output ?? self.freshOutput(context)
+        self.output = nil
         let start = output.writerIndex
         var flags: HTTP2FrameFlags = endStream ? [.endStream, .endHeaders] : .endHeaders
         HTTP2FrameHeader(length: 0, type: .headers, flags: flags, streamID: id).write(to: &output)
