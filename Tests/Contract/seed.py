@@ -78,6 +78,18 @@ DOCUMENTS: dict[str, dict] = {
     "regions/west/cities/SEA": _city("Seattle", "WA", 750000, False, ["west_coast"]),
 }
 
+# Each city's latitude and longitude as a vector, for findNearest.
+for _path, (_latitude, _longitude) in {
+    "cities/SF": (37.77, -122.42), "cities/LA": (34.05, -118.24), "cities/DC": (38.91, -77.04),
+    "cities/TOK": (35.68, 139.69), "cities/BJ": (39.90, 116.41),
+}.items():
+    DOCUMENTS[_path]["location"] = {
+        "mapValue": {"fields": {
+            "__type__": {"stringValue": "__vector__"},
+            "value": {"arrayValue": {"values": [{"doubleValue": _latitude}, {"doubleValue": _longitude}]}},
+        }}
+    }
+
 # Collections and documents offered to schemathesis as `{path}` (all exist after seeding).
 DOCUMENT_PATHS = sorted(DOCUMENTS)
 COLLECTION_PATHS = sorted({p.rsplit("/", 1)[0] for p in DOCUMENTS})

@@ -15,9 +15,10 @@ import tempfile
 
 import pytest
 import requests
-from google.cloud.firestore_v1 import FieldFilter
+from google.cloud.firestore_v1 import FieldFilter, _helpers
 from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.cloud.firestore_v1.types import query as query_types
+from google.cloud.firestore_v1.vector import Vector
 
 from grpc_support import (
     DEADLINE_SECONDS,
@@ -397,3 +398,32 @@ def test_more_listeners_than_a_hundred_share_one_client(hearth, hearth_host, pro
     url = f"http://{hearth_host}/emulator/v1/projects/{project_id}/listeners"
     wait_for(lambda: requests.get(url, timeout=DEADLINE_SECONDS).json()["streams"] == 0, "closing 150 listeners")
     assert "This is a bug in Hearth" not in hearth.stderr_text()
+
+
+def test_a_vector_search_target_is_removed_with_invalid_argument(hearth_host, project_id, client):
+    """findNearest answers one-time reads only (as in production): as a Listen target it is
+    removed with an INVALID_ARGUMENT cause saying so, and the stream goes on."""
+    client.document("items/a").set({"n": 1})
+    nearest = query_types.StructuredQuery.FindNearest(
+        vector_field=query_types.StructuredQuery.FieldReference(field_path="embedding"),
+        query_vector=_helpers.encode_value(Vector([1.0, 2.0])),
+        distance_measure=query_types.StructuredQuery.FindNearest.DistanceMeasure.EUCLIDEAN,
+        limit=3,
+    )
+    query = query_types.StructuredQuery(
+        **{"from_": [query_types.StructuredQuery.CollectionSelector(collection_id="items")]}, find_nearest=nearest
+    )
+    target = firestore_types.Target(
+        query=firestore_types.Target.QueryTarget(parent=f"{database_name(project_id)}/documents", structured_query=query), target_id=1
+    )
+    stream = listen_stream(hearth_host, project_id)
+    try:
+        _add(stream, project_id, target)
+        removed = stream.next()
+        assert _summary([removed]) == [("REMOVE", [1])]
+        assert removed.target_change.cause.code == 3  # INVALID_ARGUMENT
+        assert "findNearest" in removed.target_change.cause.message
+        _add(stream, project_id, _documents_target(project_id, ["items/a"], 2))
+        assert _summary(_until_global(stream)) == [("ADD", [2]), ("change", "a", [2]), ("CURRENT", [2]), ("NO_CHANGE", [])]
+    finally:
+        stream.close()

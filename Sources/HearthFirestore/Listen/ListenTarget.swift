@@ -28,6 +28,20 @@ public enum ListenTarget: Sendable, Hashable {
         return .documents(sorted)
     }
 
+    /// A query as a listen target, refused (INVALID_ARGUMENT) where production's listeners
+    /// refuse it: `select` (listeners always return whole documents) and `findNearest` (vector
+    /// search answers one-time reads only).
+    public static func listening(to query: Query) throws(FirestoreError) -> ListenTarget {
+        if query.projection != nil {
+            throw .invalidArgument("A listen query cannot use select (Firestore listeners always return whole documents).")
+        }
+        if query.findNearest != nil {
+            throw .invalidArgument(
+                "A listen query cannot use findNearest: vector search answers one-time reads only (get() or stream(), not a snapshot listener), as in production.")
+        }
+        return .query(query)
+    }
+
     /// A collection listing (`GET …/documents/{collection}` with `Accept: text/event-stream`)
     /// as the equivalent query: the collection, in the listing's order, at most `pageSize`
     /// documents. Documents lacking an ordered field are left out, as the listing does.

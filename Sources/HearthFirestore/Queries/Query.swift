@@ -1,7 +1,8 @@
 /// A structured query, parsed and validated: `from`, `where`, `orderBy`, cursors, `offset`,
-/// `limit` and `select`, with production's semantics.
+/// `limit`, `findNearest` and `select`, with production's semantics.
 ///
-/// Execution order (query.proto): from → where → orderBy + cursors → offset → limit → select.
+/// Execution order (query.proto): from → where → orderBy + cursors → offset → limit →
+/// findNearest → select.
 public struct Query: Sendable, Hashable {
     /// The parent document the query runs under; nil for the database root.
     public var parent: DocumentPath?
@@ -19,6 +20,8 @@ public struct Query: Sendable, Hashable {
     public var limit: Int?
     /// `select`: the fields to return; nil returns all.
     public var projection: [FieldPath]?
+    /// `findNearest`: vector search over what the stages before it return; nil for none.
+    public var findNearest: VectorSearch?
 
     /// - Throws: INVALID_ARGUMENT for the combinations production rejects (see `validate()`).
     public init(
@@ -31,7 +34,8 @@ public struct Query: Sendable, Hashable {
         endAt: QueryCursor? = nil,
         offset: Int = 0,
         limit: Int? = nil,
-        projection: [FieldPath]? = nil
+        projection: [FieldPath]? = nil,
+        findNearest: VectorSearch? = nil
     ) throws(FirestoreError) {
         self.parent = parent
         self.collectionID = collectionID
@@ -43,6 +47,7 @@ public struct Query: Sendable, Hashable {
         self.offset = offset
         self.limit = limit
         self.projection = projection
+        self.findNearest = findNearest
         try self.validate()
     }
 

@@ -26,7 +26,7 @@ extension DocumentStore {
     }
 
     /// Walks the plan's slice of `index`, re-checking each document against the filter, until
-    /// `offset + limit` documents matched.
+    /// `offset + limit` documents matched; a vector search then ranks what matched.
     static func walk(
         _ query: Query, _ plan: QueryPlan, _ index: QueryIndex, readTime: Timestamp, in database: DatabaseID,
         document lookup: (DocumentPath) -> Document?
@@ -50,6 +50,7 @@ extension DocumentStore {
             }
             documents.append(document)
         }
+        if let nearest = query.findNearest { documents = nearest.nearest(documents) }
         var result = QueryResult(documents: documents, skipped: skipped, readTime: readTime)
         result.indexEntriesScanned = position - start
         result.documentsScanned = documentsScanned

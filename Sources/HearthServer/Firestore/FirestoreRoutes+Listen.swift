@@ -33,10 +33,7 @@ extension FirestoreRoutes {
         switch (body.has("structuredQuery"), body.has("documents")) {
         case (true, false):
             let query = try QueryCodec.decode(body.raw("structuredQuery"), parent: call.parentDocument())
-            if query.projection != nil {
-                throw FirestoreError.invalidArgument("A listen query cannot use select (Firestore listeners always return whole documents).")
-            }
-            return try self.listen(call, request, .query(query), access: .query(query))
+            return try self.listen(call, request, ListenTarget.listening(to: query), access: .query(query))
         case (false, true):
             let paths = try Self.documentPaths(body, in: call.database)
             return try self.listen(call, request, ListenTarget.documents(normalizing: paths), access: .get(paths))

@@ -25,10 +25,7 @@ enum ProtoListenTarget {
                 throw .invalidArgument("add_target.query needs a structured_query.")
             }
             let decoded = try ProtoQueryCodec.decode(structured, parent: parent, at: "add_target.query.structured_query")
-            if decoded.projection != nil {
-                throw .invalidArgument("A listen query cannot use select (Firestore listeners always return whole documents).")
-            }
-            return ListenRequest(database: database, target: .query(decoded), access: .query(decoded), resumeToken: resume)
+            return ListenRequest(database: database, target: try .listening(to: decoded), access: .query(decoded), resumeToken: resume)
         case .documents(let documents)?:
             guard let first = documents.documents.first else {
                 throw .invalidArgument("add_target.documents needs at least one document name.")

@@ -9,9 +9,6 @@ enum ProtoQueryCodec {
     typealias Proto = Google_Firestore_V1_StructuredQuery
 
     static func decode(_ query: Proto, parent: DocumentPath?, at location: String = "structured_query") throws(FirestoreError) -> Query {
-        if query.hasFindNearest {
-            throw .unimplemented("findNearest (vector search) is not supported by Hearth.")
-        }
         guard query.from.count == 1 else {
             throw .invalidArgument("Invalid value at '\(location).from': a query needs exactly one collection selector (got \(query.from.count)).")
         }
@@ -48,7 +45,8 @@ enum ProtoQueryCodec {
             endAt: query.hasEndAt ? try self.decode(query.endAt, at: "\(location).end_at") : nil,
             offset: Int(query.offset),
             limit: query.hasLimit ? Int(query.limit.value) : nil,
-            projection: projection
+            projection: projection,
+            findNearest: query.hasFindNearest ? try self.decode(query.findNearest, at: "\(location).find_nearest") : nil
         )
     }
 
@@ -133,7 +131,7 @@ enum ProtoQueryCodec {
         return QueryCursor(values: values, before: cursor.before)
     }
 
-    private static func field(_ reference: Google_Firestore_V1_StructuredQuery.FieldReference, at location: String) throws(FirestoreError) -> FieldPath {
+    static func field(_ reference: Google_Firestore_V1_StructuredQuery.FieldReference, at location: String) throws(FirestoreError) -> FieldPath {
         do {
             return try FieldPath(parsing: reference.fieldPath)
         } catch {

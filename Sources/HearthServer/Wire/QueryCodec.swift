@@ -5,9 +5,6 @@ import HearthJSON
 enum QueryCodec {
     static func decode(_ json: JSONValue?, parent: DocumentPath?, at location: String = "structured_query") throws(FirestoreError) -> Query {
         let query = try WireObject(json, at: location, allowing: ["select", "from", "where", "orderBy", "startAt", "endAt", "offset", "limit", "findNearest"])
-        if query.has("findNearest") {
-            throw .unimplemented("findNearest (vector search) is not supported by Hearth.")
-        }
         let from = try query.array("from")
         guard from.count == 1 else {
             throw .invalidArgument("Invalid value at '\(location).from': a query needs exactly one collection selector (got \(from.count)).")
@@ -45,7 +42,8 @@ enum QueryCodec {
             endAt: try self.decodeCursor(query, "endAt"),
             offset: Int(clamping: offset),
             limit: limit.map { Int(clamping: $0) },
-            projection: projection
+            projection: projection,
+            findNearest: try query.object("findNearest", allowing: Self.findNearestMembers).map(Self.decodeFindNearest)
         )
     }
 

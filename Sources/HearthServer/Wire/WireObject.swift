@@ -81,6 +81,17 @@ struct WireObject {
         throw .invalidArgument("Invalid value at '\(self.path(name))' (TYPE_INT64): expected a whole number.")
     }
 
+    /// A double sent as a number, one of proto3 JSON's strings (`"NaN"`, `"Infinity"`, a
+    /// numeric string), or a wrapper `{"value": x}` (DoubleValue).
+    func double(_ name: String) throws(FirestoreError) -> Double? {
+        guard var value = self.raw(name) else { return nil }
+        if case .object(let wrapper) = value, let inner = wrapper["value"] { value = inner }
+        guard let number = FirestoreValueCodec.double(from: value) else {
+            throw .invalidArgument("Invalid value at '\(self.path(name))' (TYPE_DOUBLE): expected a number.")
+        }
+        return number
+    }
+
     /// An enum sent by name or by number (REST clients with numeric enums send numbers).
     func enumeration<Value>(_ name: String, _ cases: [(String, Int, Value)]) throws(FirestoreError) -> Value? {
         guard let value = self.raw(name) else { return nil }
