@@ -7,7 +7,7 @@ extension UIAssets {
 // wrong with which field).
 import { h, field } from '/api.js';
 
-export const TYPES = ['string', 'integer', 'double', 'boolean', 'null', 'timestamp', 'geopoint', 'reference', 'bytes', 'map', 'array'];
+export const TYPES = ['string', 'integer', 'double', 'boolean', 'null', 'timestamp', 'geopoint', 'reference', 'bytes', 'map', 'array', 'vector'];
 
 const KEYS = {
   string: 'stringValue', integer: 'integerValue', double: 'doubleValue', boolean: 'booleanValue', null: 'nullValue',
@@ -15,10 +15,26 @@ const KEYS = {
   map: 'mapValue', array: 'arrayValue',
 };
 
-/** The type name of a REST value. */
+/** The type name of a REST value. A vector (the SDKs' Vector) is a map with exactly
+ * __type__ "__vector__" and a value array on the wire. */
 export function typeOf(value) {
+  if (isVector(value)) return 'vector';
   for (const [type, key] of Object.entries(KEYS)) if (value && key in value) return type;
   return 'null';
+}
+
+function isVector(value) {
+  const fields = value && value.mapValue && value.mapValue.fields;
+  return !!fields && Object.keys(fields).length === 2 && fields.__type__?.stringValue === '__vector__' && 'arrayValue' in (fields.value || {});
+}
+
+/** A vector's numbers. */
+function vectorNumbers(value) {
+  return (value.mapValue.fields.value.arrayValue.values || []).map((item) => Number(item.doubleValue ?? item.integerValue));
+}
+
+function vectorValue(numbers) {
+  return { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: numbers.map((n) => ({ doubleValue: n })) } } } } };
 }
 
 /** A one-line rendering of a value. */
@@ -34,6 +50,10 @@ export function summary(value) {
     case 'geopoint': return `[${value.geoPointValue.latitude ?? 0}° , ${value.geoPointValue.longitude ?? 0}°]`;
     case 'reference': return value.referenceValue.replace(/^projects\/[^/]+\/databases\/[^/]+\/documents\//, '/');
     case 'bytes': return `bytes(${value.bytesValue})`;
+    case 'vector': {
+      const numbers = vectorNumbers(value);
+      return `vector<${numbers.slice(0, 8).join(', ')}${numbers.length > 8 ? `, … (${numbers.length})` : ''}>`;
+    }
     case 'map': {
       const fields = value.mapValue.fields || {};
       const keys = Object.keys(fields);
@@ -76,6 +96,7 @@ function defaultValue(type) {
     case 'bytes': return { bytesValue: '' };
     case 'map': return { mapValue: { fields: {} } };
     case 'array': return { arrayValue: { values: [] } };
+    case 'vector': return vectorValue([0]);
     default: return { nullValue: null };
   }
 }
@@ -179,6 +200,20 @@ export function valueEditor(value, label, databaseRoot) {
         reader = () => {
           try { atob(input.value.replace(/-/g, '+').replace(/_/g, '/')); } catch (_) { throw new Error(`${label}: bytes are written in base64.`); }
           return { bytesValue: input.value.trim() };
+        };
+        break;
+      }
+      case 'vector': {
+        const input = h('textarea', { rows: 1, 'aria-label': `Value of ${label} (numbers, comma-separated)`, class: 'value', placeholder: '0.1, 0.2, 0.3' });
+        input.value = vectorNumbers(current).join(', ');
+        body.append(input);
+        reader = () => {
+          const parts = input.value.split(',').map((part) => part.trim());
+          const numbers = parts.map(Number);
+          if (parts.some((part) => part === '') || numbers.some((n) => !Number.isFinite(n))) {
+            throw new Error(`${label}: a vector is one or more numbers separated by commas, such as 0.1, 0.2.`);
+          }
+          return vectorValue(numbers);
         };
         break;
       }

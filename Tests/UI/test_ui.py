@@ -118,9 +118,12 @@ def test_every_value_type_survives_the_typed_editors(browser, server):
         "y": {"bytesValue": "aGVsbG8="},
         "m": {"mapValue": {"fields": {"inner": {"arrayValue": {"values": [{"integerValue": "1"}, {"mapValue": {"fields": {"deep": {"stringValue": "x"}}}}]}}}}},
         "a": {"arrayValue": {"values": [{"stringValue": "one"}, {"doubleValue": 2.5}, {"nullValue": None}]}},
+        "v": VECTOR([0.25, -1.5, 3]),
     }
     before = server.write("types/all", fields)
     open_view(browser, server, "firestore/demo-hearth/(default)/types/all", "all")
+    table = eventually(lambda: (lambda t: "vector<" in t and t)(browser.find_element(By.CSS_SELECTOR, "table.fields").text), "the vector's row")
+    assert "vector<0.25, -1.5, 3>" in table
     button(browser, "Edit fields").click()
     text = labelled(browser, "Value of all.s")
     text.clear()
@@ -129,6 +132,23 @@ def test_every_value_type_survives_the_typed_editors(browser, server):
     after = eventually(lambda: (lambda d: d["fields"]["s"] == {"stringValue": "changed"} and d)(server.read("types/all").json()), "the saved document")
     # Every other value went through its editor and came back exactly as it was.
     assert {k: v for k, v in after["fields"].items() if k != "s"} == {k: v for k, v in before["fields"].items() if k != "s"}
+
+
+def VECTOR(numbers):
+    """A vector as the SDKs write it: a map of __type__ "__vector__" and a value array."""
+    return {"mapValue": {"fields": {"__type__": {"stringValue": "__vector__"}, "value": {"arrayValue": {"values": [{"doubleValue": n} for n in numbers]}}}}}
+
+
+def test_a_vector_is_edited_as_numbers(browser, server):
+    server.write("items/i1", {"embedding": VECTOR([1, 2])})
+    open_view(browser, server, "firestore/demo-hearth/(default)/items/i1", "i1")
+    button(browser, "Edit fields").click()
+    numbers = labelled(browser, "Value of i1.embedding (numbers, comma-separated)")
+    assert numbers.get_attribute("value") == "1, 2"
+    numbers.clear()
+    numbers.send_keys("0.5, -2, 3.25")
+    button(browser, "Save").click()
+    eventually(lambda: server.read("items/i1").json()["fields"]["embedding"] == VECTOR([0.5, -2, 3.25]), "the edited vector over REST")
 
 
 def test_writes_over_rest_appear_live(browser, server):
