@@ -75,6 +75,20 @@ import Testing
         #expect(try channel.readOutbound(as: ByteBuffer.self).map { String(buffer: $0) } == "9\r\ndata: 2\n\n\r\n")
     }
 
+    /// Small shared pieces behind one another (a busy stream) leave as one buffer, the first
+    /// copied into the buffer the next were appended to, so one chunk carries them all.
+    @Test func smallPiecesInARowLeaveAsOneChunk() throws {
+        let channel = try self.makeChannel()
+        let outbox = StreamOutbox(flusher: StreamFlusher(loop: channel.eventLoop))
+        for event in ["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"] {
+            _ = outbox.add(SharedBytes(Array(event.utf8)), backlog: 1_000, bound: 1 << 20, writable: true)
+        }
+        #expect(outbox.pendingBytes == 27)
+        outbox.drain(into: .httpChunks(channel, EncoderContextCache(eventLoop: channel.eventLoop)))
+        #expect(try Self.written(by: channel) == "1b\r\ndata: 1\n\ndata: 2\n\ndata: 3\n\n\r\n")
+        #expect(outbox.pendingBytes == 0)
+    }
+
     /// Size lines in lowercase hexadecimal, as the encoder writes them.
     @Test(arguments: [1, 9, 10, 15, 16, 255, 256, 4_096, 65_535, 1 << 20])
     func sizeLines(size: Int) {
