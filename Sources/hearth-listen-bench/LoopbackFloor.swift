@@ -62,6 +62,9 @@ enum LoopbackFloor {
         let latencies = log.sorted
         print("loopback floor, no server: \(options.listeners) TCP sockets, \(Self.writerThreads) writer threads, the same reader as the listeners' (NIO, 1 thread), \(options.bytes)-byte messages, \(options.rate) rounds/s for \(options.seconds) s")
         print("write-to-read latency: p50 \(ListenBench.ms(latencies, 0.50)) ms, p99 \(ListenBench.ms(latencies, 0.99)) ms (\(latencies.count)/\(expected) messages)")
+        if let cost = LoopbackSendCost.measure(listening: listening, port: port, count: options.listeners, bytes: options.bytes) {
+            print("one \(options.bytes)-byte loopback TCP send, nobody waiting to read it: \(String(format2: cost)) µs (what this host charges for each delivery's send, at the least)")
+        }
     }
 
     /// Each round, at its scheduled instant: one message to each of `sockets`.
