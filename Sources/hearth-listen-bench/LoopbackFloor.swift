@@ -83,9 +83,7 @@ enum LoopbackFloor {
     /// A listening socket on 127.0.0.1 and its port.
     private static func listen() throws -> (Int32, Int) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Self.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
@@ -94,5 +92,14 @@ enum LoopbackFloor {
         }
         guard socket >= 0, bound else { throw BenchError(message: "could not listen on 127.0.0.1: errno \(errno)") }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// 127.0.0.1 at `port` (0: any), as `bind` and `connect` take it.
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return address
     }
 }

@@ -58,10 +58,7 @@ enum LoopbackSendCost {
     private static func connect(port: Int) -> Int32? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        var address = LoopbackFloor.loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0

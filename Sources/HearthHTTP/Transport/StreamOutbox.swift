@@ -153,7 +153,6 @@ final class StreamOutbox: Sendable {
             // Into an empty outbox (a quiet stream: the usual case) a piece goes by reference,
             // with nothing to copy or allocate; behind others, a small one is copied.
             if bytes.count < Self.coalescing, !state.pieces.isEmpty {
-                Self.foldFirstPiece(&state, making: bytes.count)
                 Self.append(bytes.buffer.readableBytesView, to: &state, allocator: ByteBufferAllocator())
             } else {
                 state.pieces.append(bytes.buffer)
@@ -172,23 +171,20 @@ final class StreamOutbox: Sendable {
         return drain
     }
 
-    /// A small shared first piece, untouched by any drain, is copied into the buffer the next
-    /// piece is appended to, so that the drain hands over one buffer rather than two: an
-    /// HTTP/2 stream would copy the two into one DATA frame's buffer (an allocation and a copy
-    /// of both), chunked HTTP would frame each. The copy is the first piece's only one.
-    private static func foldFirstPiece(_ state: inout State, making more: Int) {
-        guard state.pieces.count == 1, !state.ownsLast, !state.firstStarted, state.pieces[0].readableBytes < Self.coalescing else {
-            return
-        }
-        var buffer = ByteBufferAllocator().buffer(capacity: max(state.pieces[0].readableBytes + more, 256))
-        buffer.writeImmutableBuffer(state.pieces[0])
-        state.pieces[0] = buffer
-        state.ownsLast = true
-    }
-
+    /// Appends `bytes` to the outbox's own last buffer, or to a new one. A new buffer takes in
+    /// the outbox's one small piece kept by reference (a shared snapshot that found the outbox
+    /// empty) when no drain has started it, so a drain hands over one buffer rather than two: an
+    /// HTTP/2 stream would copy the two into one DATA frame's buffer, chunked HTTP would frame
+    /// each. That copy is the shared piece's only one.
     private static func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, to state: inout State, allocator: ByteBufferAllocator) {
         if state.ownsLast, state.pieces.count > 0 {
             state.pieces[state.pieces.count - 1].writeBytes(bytes)
+        } else if state.pieces.count == 1, !state.firstStarted, state.pieces[0].readableBytes < Self.coalescing {
+            var buffer = allocator.buffer(capacity: max(state.pieces[0].readableBytes + bytes.count, 256))
+            buffer.writeImmutableBuffer(state.pieces[0])
+            buffer.writeBytes(bytes)
+            state.pieces[0] = buffer
+            state.ownsLast = true
         } else {
             var buffer = allocator.buffer(capacity: max(bytes.count, 256))
             buffer.writeBytes(bytes)
