@@ -114,8 +114,11 @@ import Testing
         #expect(try reader.nextEvent() == nil)
     }
 
+    /// `exp` is whole seconds, so `now + 1` truncated could leave the token milliseconds to
+    /// live, and a loaded machine opened the stream after it expired (a 401, CI of 2026-11-29).
+    /// Rounding up and adding 3 leaves the open at least 3 s; the test waits that long.
     @Test func anExpiringCredentialIsRevokedAndItsReconnectRefused() throws {
-        let expires = Int(Date().timeIntervalSince1970) + 1
+        let expires = Int(Date().timeIntervalSince1970.rounded(.up)) + 3
         let token = TestToken.idToken("alice", extraClaims: #""exp":\#(expires)"#)
         let reader = try self.open("/open.json?auth=\(token)")
         #expect(reader.head.status == 200)
