@@ -43,10 +43,7 @@ enum LoopbackFloor {
         }
         for _ in 0..<options.listeners {
             let connecting = bootstrap.connect(host: "127.0.0.1", port: port)
-            let accepted = accept(listening, nil, nil)
-            guard accepted >= 0 else { throw BenchError(message: "accept failed: errno \(errno)") }
-            var one: Int32 = 1
-            setsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            guard let accepted = Self.accept(listening) else { throw BenchError(message: "accept failed: errno \(errno)") }
             servers.append(accepted)
             clients.append(try connecting.wait())
         }
@@ -92,6 +89,15 @@ enum LoopbackFloor {
         }
         guard socket >= 0, bound else { throw BenchError(message: "could not listen on 127.0.0.1: errno \(errno)") }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// The next connection on `listening`, with Nagle off (as Hearth's sockets), or nil.
+    static func accept(_ listening: Int32) -> Int32? {
+        let accepted = Glibc.accept(listening, nil, nil)
+        guard accepted >= 0 else { return nil }
+        var one: Int32 = 1
+        setsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        return accepted
     }
 
     /// 127.0.0.1 at `port` (0: any), as `bind` and `connect` take it.

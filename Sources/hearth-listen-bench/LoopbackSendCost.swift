@@ -28,13 +28,10 @@ enum LoopbackSendCost {
         }
         for _ in 0..<count {
             guard let reader = Self.connect(port: port) else { return nil }
-            let writer = accept(listening, nil, nil)
-            guard writer >= 0 else {
+            guard let writer = LoopbackFloor.accept(listening) else {
                 close(reader)
                 return nil
             }
-            var one: Int32 = 1
-            setsockopt(writer, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             pairs.append((writer, reader))
         }
         let message = [UInt8](repeating: UInt8(ascii: "x"), count: bytes)

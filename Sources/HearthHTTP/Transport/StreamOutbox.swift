@@ -177,22 +177,19 @@ final class StreamOutbox: Sendable {
     /// HTTP/2 stream would copy the two into one DATA frame's buffer, chunked HTTP would frame
     /// each. That copy is the shared piece's only one.
     private static func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, to state: inout State, allocator: ByteBufferAllocator) {
-        if state.ownsLast, state.pieces.count > 0 {
-            state.pieces[state.pieces.count - 1].writeBytes(bytes)
-        } else if state.pieces.count == 1, !state.firstStarted, state.pieces[0].readableBytes < Self.coalescing {
-            var buffer = allocator.buffer(capacity: max(state.pieces[0].readableBytes + bytes.count, 256))
-            buffer.writeImmutableBuffer(state.pieces[0])
-            buffer.writeBytes(bytes)
-            state.pieces[0] = buffer
-            state.ownsLast = true
-        } else {
-            var buffer = allocator.buffer(capacity: max(bytes.count, 256))
-            buffer.writeBytes(bytes)
-            state.pieces.append(buffer)
-            state.ownsLast = true
-        }
         state.bytes += bytes.count
         state.count += 1
+        if state.ownsLast, state.pieces.count > 0 {
+            state.pieces[state.pieces.count - 1].writeBytes(bytes)
+            return
+        }
+        let folds = state.pieces.count == 1 && !state.firstStarted && state.pieces[0].readableBytes < Self.coalescing
+        let carried = folds ? state.pieces.removeLast() : nil
+        var buffer = allocator.buffer(capacity: max((carried?.readableBytes ?? 0) + bytes.count, 256))
+        if let carried { buffer.writeImmutableBuffer(carried) }
+        buffer.writeBytes(bytes)
+        state.pieces.append(buffer)
+        state.ownsLast = true
     }
 
     private static func schedule(_ state: inout State, now: NIODeadline) -> Drain {
