@@ -26,6 +26,11 @@ extension HTTPConnection {
             return framing.closing
         case .stream(let produce, let inline, let length, let chunked):
             try await outbound.write(.head(framing.head))
+            // The head's write is queued on the event loop, but the body's first drain may run in
+            // a flusher task queued there earlier for another stream: with many streams opened
+            // at once their first events left before their heads. One hop, once per streamed
+            // response, waits until the head is written (as `HTTP2ResponseWriter.streamBody`).
+            try await self.channel.channel.eventLoop.submit {}.get()
             let closing = framing.closing
             let ended = try await self.stream(produce, inline: inline, length: length, chunked: chunked, for: request)
             return ended ? (chunked || length != nil ? closing : .lingering) : .abort
