@@ -110,6 +110,76 @@ def test_a_wrong_token_is_invalid_argument(hearth_host, project_id):
         client.close()
 
 
+def test_pipelined_writes_carrying_the_same_older_token_are_all_committed(hearth_host, project_id):
+    """The JS and mobile SDKs' pattern (remote_store.ts keeps up to 10 batches in flight;
+    persistent_stream.ts stamps each with the newest token received): `addDoc` three times
+    without awaiting, so all three carry the handshake's token, then a count."""
+    stream = write_stream(hearth_host, project_id)
+    try:
+        token = _handshake(stream, project_id)
+        for number in range(3):
+            stream.send(firestore_types.WriteRequest(stream_token=token, writes=[_set(project_id, f"added/d{number}", n=number)]))
+        responses = [stream.next() for _ in range(3)]
+        assert all(len(response.write_results) == 1 for response in responses)
+        assert len({response.stream_token for response in responses} | {token}) == 4
+        # The next batch acknowledges the second response only: still within what was sent.
+        stream.send(firestore_types.WriteRequest(stream_token=responses[1].stream_token, writes=[_set(project_id, "added/d3", n=3)]))
+        fourth = stream.next()
+        assert len(fourth.write_results) == 1
+        stream.send(firestore_types.WriteRequest(stream_token=fourth.stream_token))
+        stream.close()
+    finally:
+        stream.close()
+    client = grpc_client(hearth_host, project_id)
+    try:
+        assert client.collection("added").count().get()[0][0].value == 4
+    finally:
+        client.close()
+
+
+def test_a_token_older_than_the_acknowledged_one_is_invalid_argument(hearth_host, project_id):
+    stream = write_stream(hearth_host, project_id)
+    try:
+        first = _handshake(stream, project_id)
+        stream.send(firestore_types.WriteRequest(stream_token=first, writes=[_set(project_id, "older/a", n=1)]))
+        second = stream.next().stream_token
+        stream.send(firestore_types.WriteRequest(stream_token=second, writes=[_set(project_id, "older/b", n=1)]))
+        stream.next()
+        stream.send(firestore_types.WriteRequest(stream_token=first, writes=[_set(project_id, "older/c", n=1)]))
+        with pytest.raises(grpc.RpcError) as raised:
+            stream.next()
+        assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "older than one this stream already acknowledged" in raised.value.details()
+    finally:
+        stream.close()
+    client = grpc_client(hearth_host, project_id)
+    try:
+        assert not client.document("older/c").get().exists
+    finally:
+        client.close()
+
+
+def test_a_client_that_never_acknowledges_is_told_to(hearth_host, project_id):
+    stream = write_stream(hearth_host, project_id)
+    try:
+        token = _handshake(stream, project_id)
+        refused = None
+        for number in range(200):
+            stream.send(firestore_types.WriteRequest(stream_token=token, writes=[_set(project_id, f"unacked/d{number}", n=number)]))
+            try:
+                stream.next()
+            except grpc.RpcError as error:
+                refused = (number, error)
+                break
+        assert refused is not None, "200 unacknowledged responses were accepted"
+        number, error = refused
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "not acknowledged" in error.details()
+        assert 10 <= number < 200
+    finally:
+        stream.close()
+
+
 @pytest.mark.parametrize(
     ("seed", "exists", "code"),
     [(True, False, grpc.StatusCode.ALREADY_EXISTS), (False, True, grpc.StatusCode.NOT_FOUND)],

@@ -52,19 +52,74 @@ import Testing
         }
     }
 
-    @Test func anOldTokenIsRefused() {
+    /// The SDKs' pipeline: writes sent before the previous response arrived carry the same,
+    /// older token; each is committed and answered with a token of its own.
+    @Test func pipelinedWritesMayCarryTheSameOlderToken() {
         var machine = WriteStreamStateMachine(streamID: "w3")
-        guard case .handshake(_, let first) = machine.receive(self.request(database: "d")),
-            case .commit = machine.receive(self.request(token: first, writes: 1))
-        else {
-            Issue.record("expected a handshake and a commit")
+        guard case .handshake(_, let first) = machine.receive(self.request(database: "d")) else {
+            Issue.record("expected a handshake")
             return
         }
-        guard case .fail(let error) = machine.receive(self.request(token: first, writes: 1)) else {
-            Issue.record("a replayed token must be refused")
+        var answered: [[UInt8]] = []
+        for _ in 0..<3 {
+            guard case .commit(let token) = machine.receive(self.request(token: first, writes: 1)) else {
+                Issue.record("a pipelined write with the handshake's token must be committed")
+                return
+            }
+            answered.append(token)
+        }
+        #expect(Set(answered + [first]).count == 4)
+        // Acknowledging the second response, then the first again, is going back: refused.
+        guard case .commit = machine.receive(self.request(token: answered[1], writes: 1)) else {
+            Issue.record("expected a commit")
+            return
+        }
+        guard case .fail(let error) = machine.receive(self.request(token: answered[0], writes: 1)) else {
+            Issue.record("a token older than the last acknowledged must be refused")
             return
         }
         #expect(error.code == .invalidArgument)
+        #expect(error.message.contains("older than one this stream already acknowledged"))
+    }
+
+    @Test func aTokenNeverSentIsRefused() {
+        var machine = WriteStreamStateMachine(streamID: "w9")
+        guard case .handshake = machine.receive(self.request(database: "d")) else { return }
+        guard case .fail(let error) = machine.receive(self.request(token: machine.token(5), writes: 1)) else {
+            Issue.record("a token from the future must be refused")
+            return
+        }
+        #expect(error.message.contains("never sent"))
+    }
+
+    /// An empty request acknowledges without committing (the SDKs' goodbye, sent with the
+    /// newest token), so older tokens are refused after it.
+    @Test func anEmptyRequestAcknowledges() {
+        var machine = WriteStreamStateMachine(streamID: "w10")
+        guard case .handshake(_, let first) = machine.receive(self.request(database: "d")),
+            case .commit(let second) = machine.receive(self.request(token: first, writes: 1))
+        else { return }
+        #expect(machine.receive(self.request(token: second)) == .ignore)
+        guard case .fail = machine.receive(self.request(token: first, writes: 1)) else {
+            Issue.record("a token older than the acknowledged one must be refused")
+            return
+        }
+    }
+
+    @Test func tooManyUnacknowledgedResponsesEndTheStream() {
+        var machine = WriteStreamStateMachine(streamID: "w11")
+        guard case .handshake(_, let first) = machine.receive(self.request(database: "d")) else { return }
+        for _ in 0..<WriteStreamStateMachine.maxUnacknowledged {
+            guard case .commit = machine.receive(self.request(token: first, writes: 1)) else {
+                Issue.record("expected a commit within the bound")
+                return
+            }
+        }
+        guard case .fail(let error) = machine.receive(self.request(token: first, writes: 1)) else {
+            Issue.record("expected the stream to end past the bound")
+            return
+        }
+        #expect(error.code == .resourceExhausted)
     }
 
     @Test func tokensOfAnotherStreamAreRefused() {
