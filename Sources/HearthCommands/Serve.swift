@@ -55,6 +55,13 @@ extension HearthCommand {
         @Flag(help: "Accept the admin token 'Bearer owner', and serve the admin endpoints (export, clear, rules upload), to non-loopback clients.")
         var allowRemoteOwner = false
 
+        @Option(
+            name: .customLong("allow-host"),
+            help: ArgumentHelp(
+                "Also serve requests whose Host is this name (repeatable; '.example.test' allows a domain and its subdomains, '*' any name). IP addresses, localhost and the --host name are always served; other names are refused with 403 so that web pages cannot reach Hearth through DNS rebinding.",
+                valueName: "name"))
+        var allowedHosts: [String] = []
+
         @Option(help: "Directory for the durable data (an embedded SQLite database).")
         var data = ".hearth"
 
@@ -174,6 +181,7 @@ extension HearthCommand {
             configuration.connectionWriteBuffer = self.connectionBuffer.bytes
             if let certificate = self.tlsCert, let key = self.tlsKey { configuration.tlsFiles = (certificate, key) }
             configuration.allowsRemoteOwner = self.allowRemoteOwner
+            configuration.allowedHosts = self.allowedHosts
             configuration.dataDirectory = self.inMemory ? nil : self.data
             configuration.acceptsDataLoss = self.acceptDataLoss
             configuration.exportOnExit = self.exportOnExit

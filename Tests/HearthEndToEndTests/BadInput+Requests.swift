@@ -22,7 +22,7 @@ extension BadInput {
                  status: 405, errorStatus: "UNIMPLEMENTED", messageContains: "POST"),
         BadInput(name: "GET on commit", request: .http(method: "GET", path: documentsURL("bad") + ":commit", headers: [], body: nil),
                  status: 405, errorStatus: "UNIMPLEMENTED"),
-        .raw("method HTTP does not know", "FOO / HTTP/1.1\r\nHost: x\r\n\r\n", contains: "method"),
+        .raw("method HTTP does not know", "FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n", contains: "method"),
     ]
 
     static let invalidParameters: [BadInput] = [

@@ -46,7 +46,7 @@ import Testing
     @Test func chunkedBodyOverTenMiBIsPayloadTooLarge() throws {
         let server = try HearthProcess()
         let connection = try RawHTTPConnection(port: server.port)
-        try connection.send("PATCH \(Self.kept) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        try connection.send("PATCH \(Self.kept) HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
         let chunk = "100000\r\n" + String(repeating: "x", count: 0x100000) + "\r\n"
         for _ in 0..<11 {
             // The server may answer and close before every chunk is sent.
@@ -62,10 +62,10 @@ import Testing
         let server = try HearthProcess()
         let path = documentsURL("bad", "c/partial")
         let connection = try RawHTTPConnection(port: server.port)
-        try connection.send("PATCH \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"fields\":{")
+        try connection.send("PATCH \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"fields\":{")
         connection.close()
         let chunked = try RawHTTPConnection(port: server.port)
-        try chunked.send("PATCH \(path) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"fie\r\n")
+        try chunked.send("PATCH \(path) HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"fie\r\n")
         chunked.close()
         #expect(try server.request("GET", path).status == 404)
         try Self.expectStillServing(server, keptStored: false)
@@ -78,7 +78,7 @@ import Testing
         try Self.storeKeptDocument(server)
         // Short reads: a read that times out means the connection is still open.
         let slow = try RawHTTPConnection(port: server.port, timeout: .milliseconds(250))
-        try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
+        try slow.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
         let started = ContinuousClock.now
         var closedByServer = false
         for index in 0..<40 {

@@ -94,7 +94,7 @@ import Testing
         let server = try HearthProcess(["--request-body-budget", "1M"])
         let holder = try RawHTTPConnection(port: server.databasePort)
         let upload = "\"" + Self.bulk(900 * 1024 - 2) + "\""
-        try holder.send("PUT /upload.json HTTP/1.1\r\nHost: x\r\nContent-Length: \(upload.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        try holder.send("PUT /upload.json HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(upload.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
         #expect(String(decoding: try holder.read(atLeast: 12).prefix(12), as: UTF8.self) == "HTTP/1.1 100")
 
         let body = "\"" + Self.bulk(200 * 1024) + "\""
@@ -116,7 +116,7 @@ import Testing
     @Test func aTrickledRequestIsClosedAtTheRequestTimeout() throws {
         let server = try HearthProcess(["--request-timeout", "1", "--idle-timeout", "600"])
         let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(20))
-        try connection.send("PATCH \(documentsURL("p", "c/d")) HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        try connection.send("PATCH \(documentsURL("p", "c/d")) HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{")
         #expect(try connection.readUntilClose().isEmpty)
     }
 
@@ -133,7 +133,7 @@ import Testing
             #expect(status == 200)
         }
         let connection = try RawHTTPConnection(port: server.port, receiveBufferSize: 16 * 1024)
-        try connection.send("GET \(documentsURL("p", "many")) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try connection.send("GET \(documentsURL("p", "many")) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let head = try connection.readResponseHead()
         let length = try #require(head.header("content-length").flatMap { Int($0) })
         #expect(length > 10_000_000)

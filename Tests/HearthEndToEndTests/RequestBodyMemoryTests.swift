@@ -13,7 +13,7 @@ import Testing
         var statuses: [Int] = []
         for index in 0..<40 {
             let connection = try RawHTTPConnection(port: server.databasePort)
-            try connection.send("PUT /upload\(index).json HTTP/1.1\r\nHost: x\r\nContent-Length: \(10 * 1024 * 1024)\r\n\r\n\"")
+            try connection.send("PUT /upload\(index).json HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(10 * 1024 * 1024)\r\n\r\n\"")
             // The server may refuse and close before it has all of this: that is the point.
             try? connection.send(part)
             connections.append(connection)

@@ -17,7 +17,7 @@ import Testing
         _ = try server.request("PATCH", documentsURL("h", "c/d"), body: #"{"fields":{"a":{"integerValue":"1"}}}"#)
         let get = try server.request("GET", documentsURL("h", "c/d"))
         let connection = try RawHTTPConnection(port: server.port)
-        try connection.send("HEAD \(documentsURL("h", "c/d")) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try connection.send("HEAD \(documentsURL("h", "c/d")) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let head = try connection.readResponse(forHead: true)
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
@@ -91,9 +91,9 @@ import Testing
         let connection = try RawHTTPConnection(port: server.port)
         let put = #"{"fields":{"a":{"integerValue":"1"}}}"#
         try connection.send(
-            "PATCH \(documentsURL("ka", "c/d")) HTTP/1.1\r\nHost: x\r\nContent-Length: \(put.utf8.count)\r\n\r\n\(put)"
-                + "GET \(documentsURL("ka", "c/d")) HTTP/1.1\r\nHost: x\r\n\r\n"
-                + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n")
+            "PATCH \(documentsURL("ka", "c/d")) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(put.utf8.count)\r\n\r\n\(put)"
+                + "GET \(documentsURL("ka", "c/d")) HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /nope HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(try connection.readResponse().status == 200)
         let read = try connection.readResponse()
         #expect(read.status == 200)

@@ -291,7 +291,7 @@ import Testing
 
     /// Connection errors: GOAWAY with the code, then the close.
     @Test(arguments: [
-        ("not the client preface", [UInt8]("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), [RawHTTP2Frame](), UInt32(0x1)),
+        ("not the client preface", [UInt8]("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8), [RawHTTP2Frame](), UInt32(0x1)),
         ("PING before SETTINGS", RawHTTP2Frame.preface, [RawHTTP2Frame(type: 0x6, payload: Array(repeating: 0, count: 8))], UInt32(0x1)),
         ("a frame over 16,384 bytes", handshake, [RawHTTP2Frame(type: 0x0, stream: 1, payload: Array(repeating: 0, count: 16_385))], UInt32(0x6)),
         ("DATA on stream 0", handshake, [RawHTTP2Frame(type: 0x0, payload: [1])], UInt32(0x1)),

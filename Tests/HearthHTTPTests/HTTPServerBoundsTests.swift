@@ -42,7 +42,7 @@ struct HTTPServerBoundsTests {
         let port = server.port
         let closedByServer = try await onThread { () -> Bool in
             let connection = try RawHTTPConnection(port: port, receiveBufferSize: 4096)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try connection.readResponseHead()
             // Reads nothing more; polls (with a deadline) for the server to close the connection.
             let deadline = ContinuousClock.now + .seconds(30)
@@ -69,7 +69,7 @@ struct HTTPServerBoundsTests {
         let port = server.port
         let received = try await onThread { () -> Int in
             let connection = try RawHTTPConnection(port: port, receiveBufferSize: 16 * 1024)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try connection.readResponseHead()
             var total = 0
             while total < size {
@@ -98,7 +98,7 @@ struct HTTPServerBoundsTests {
         let (port, http) = (server.port, server.server)
         let (released, ending) = try await onThread { () -> (Bool, String) in
             let connection = try RawHTTPConnection(port: port, receiveBufferSize: 4096)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let released = Self.poll { http.openConnections > 0 } && Self.poll { http.openConnections == 0 }
             do {
                 let rest = try connection.readUntilClose()
@@ -130,7 +130,7 @@ struct HTTPServerBoundsTests {
         let port = server.port
         let rest = try await onThread { () -> [UInt8] in
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nx")
+            try connection.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nx")
             return try connection.readUntilClose()  // a read timeout (10 s) throws instead
         }
         #expect(rest.isEmpty)
@@ -146,23 +146,23 @@ struct HTTPServerBoundsTests {
         let port = server.port
         let (busy, chunkedBusy, first, again) = try await onThread {
             let holder = try RawHTTPConnection(port: port)
-            try holder.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 800\r\n\r\n" + String(repeating: "a", count: 10))
+            try holder.send("POST /a HTTP/1.1\r\nHost: localhost\r\nContent-Length: 800\r\n\r\n" + String(repeating: "a", count: 10))
             // Polled with a deadline: the holder's head has been read once it holds its 800 bytes.
             let deadline = ContinuousClock.now + .seconds(10)
             while budget.inUse < 800, ContinuousClock.now < deadline { usleep(1_000) }
 
             let other = try RawHTTPConnection(port: port)
-            try other.send("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n")
+            try other.send("POST /b HTTP/1.1\r\nHost: localhost\r\nContent-Length: 300\r\n\r\n")
             let busy = try other.readResponse()
             let chunked = try RawHTTPConnection(port: port)
-            try chunked.send("POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n12c\r\n" + String(repeating: "c", count: 300) + "\r\n")
+            try chunked.send("POST /c HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n12c\r\n" + String(repeating: "c", count: 300) + "\r\n")
             let chunkedBusy = try chunked.readResponse()
 
             try holder.send(String(repeating: "a", count: 790))
             let first = try holder.readResponse()
             #expect(budget.inUse == 0)
             let retry = try RawHTTPConnection(port: port)
-            try retry.send("POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n" + String(repeating: "b", count: 300))
+            try retry.send("POST /b HTTP/1.1\r\nHost: localhost\r\nContent-Length: 300\r\n\r\n" + String(repeating: "b", count: 300))
             return (busy, chunkedBusy, first, try retry.readResponse())
         }
         #expect(busy.status == 503)
@@ -182,7 +182,7 @@ struct HTTPServerBoundsTests {
         let server = try await TestServer.start({ $0.requestBodyBudget = RequestBodyBudget(capacity: 1000) }, responder: echoResponder)
         let response = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+            try connection.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000\r\n\r\n")
             return try connection.readResponse()
         }
         #expect(response.status == 413)
@@ -193,17 +193,17 @@ struct HTTPServerBoundsTests {
     /// A malformed request is told which framing rule it broke, not the parser's category
     /// ("paused (swift-http-parser error)", or an invalid Content-Length for TE and CL).
     @Test(arguments: [
-        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
          "both Transfer-Encoding and Content-Length"),
-        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
          "both Transfer-Encoding and Content-Length"),
-        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "more than one Content-Length"),
-        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}", "Content-Length is not a decimal number"),
-        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n{}", "Transfer-Encoding does not end in chunked"),
-        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "chunk size"),
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "more than one Content-Length"),
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n{}", "Content-Length is not a decimal number"),
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\n{}", "Transfer-Encoding does not end in chunked"),
+        ("POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "chunk size"),
         // The whole preface is served as HTTP/2 (HTTP2ServerTests); a broken one is still named.
         ("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n", "HTTP/2 connection preface"),
-        ("GET / HTTP/3.0\r\nHost: x\r\n\r\n", "HTTP version"),
+        ("GET / HTTP/3.0\r\nHost: localhost\r\n\r\n", "HTTP version"),
         ("GET / HTTP/1.1\r\nHost x\r\n\r\n", "header line"),
     ])
     func malformedFramingNamesTheRuleBroken(raw: String, rule: String) async throws {

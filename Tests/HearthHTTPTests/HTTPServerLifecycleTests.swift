@@ -23,13 +23,13 @@ struct HTTPServerLifecycleTests {
         // An idle keep-alive connection, which shutdown should close.
         async let idleClosed: [UInt8] = onThread {
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /warmup HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /warmup HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try connection.readResponse()
             return try connection.readUntilClose()
         }
         async let slow: RawHTTPResponse = onThread {
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return try connection.readResponse()
         }
         await handlerStarted.wait()
@@ -121,7 +121,7 @@ struct HTTPServerLifecycleTests {
         let port = server.port
         async let response: RawHTTPResponse = onThread {
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return try connection.readResponse()
         }
         await streaming.wait()

@@ -12,7 +12,7 @@ struct HTTPServerLimitsTests {
         let (response, rest) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
             // No body is sent at all: the answer must come from the head alone.
-            try connection.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
+            try connection.send("POST /big HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n")
             return (try connection.readResponse(), try connection.readUntilClose())
         }
         #expect(response.status == 413)
@@ -29,7 +29,7 @@ struct HTTPServerLimitsTests {
         let response = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
             let body = [UInt8](repeating: 0x7A, count: 4 * 1024 * 1024)
-            try connection.send(Array("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            try connection.send(Array("POST /big HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
             return try connection.readResponse()
         }
         #expect(response.status == 413)
@@ -42,7 +42,7 @@ struct HTTPServerLimitsTests {
             let connection = try RawHTTPConnection(port: server.port)
             let chunk = String(repeating: "x", count: 60)
             try connection.send(
-                "POST /big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "POST /big HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                     + "3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n0\r\n\r\n"
             )
             return (try connection.readResponse(), try connection.readUntilClose())
@@ -58,7 +58,7 @@ struct HTTPServerLimitsTests {
         let (response, rest) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
             let big = String(repeating: "v", count: 2000)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: \(big)\r\n\r\n")
             return (try connection.readResponse(), try connection.readUntilClose())
         }
         #expect(response.status == 431)
@@ -70,9 +70,9 @@ struct HTTPServerLimitsTests {
     @Test(arguments: [
         "GARBAGE\r\n\r\n",
         "GET / HTTP/1.1\r\nBad Header Line\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
-        "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-        "GET / HTTP/2.0\r\nHost: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "GET / HTTP/2.0\r\nHost: localhost\r\n\r\n",
     ])
     func malformedRequestsGet400(raw: String) async throws {
         let server = try await TestServer.start(responder: echoResponder)
@@ -96,7 +96,7 @@ struct HTTPServerLimitsTests {
         let server = try await TestServer.start({ $0.idleTimeout = .milliseconds(200) }, responder: echoResponder)
         let (response, rest) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             // The read blocks until the server closes the idle connection (or 10 s pass).
             return (try connection.readResponse(), try connection.readUntilClose())
         }
@@ -109,7 +109,7 @@ struct HTTPServerLimitsTests {
         let server = try await TestServer.start({ $0.idleTimeout = .milliseconds(200) }, responder: echoResponder)
         let rest = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n")  // never finished
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n")  // never finished
             return try connection.readUntilClose()
         }
         #expect(rest.isEmpty)

@@ -23,9 +23,9 @@ struct HTTPServerStreamingTests {
         )
         let (first, second) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let first = try connection.readResponse()
-            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")  // keep-alive still works
+            try connection.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")  // keep-alive still works
             return (first, try connection.readResponse())
         }
         #expect(first.wasChunked)
@@ -47,9 +47,9 @@ struct HTTPServerStreamingTests {
         )
         let (head, next) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("HEAD /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("HEAD /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let head = try connection.readResponse(forHead: true)
-            try connection.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return (head, try connection.readResponse())
         }
         #expect(head.status == 200)
@@ -107,7 +107,7 @@ struct HTTPServerStreamingTests {
         )
         let outcome = try await onThread { () -> String in
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             do {
                 _ = try connection.readResponse()
                 return "complete"
@@ -156,7 +156,7 @@ struct HTTPServerStreamingTests {
         let port = server.port
         try await onThread {
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try connection.read(atLeast: 1)
             connection.close()
         }
@@ -221,7 +221,7 @@ struct HTTPServerStreamingTests {
         let port = server.port
         let ending = try await onThread { () -> String in
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             do {
                 _ = try connection.readResponse()
                 return "complete"
@@ -258,7 +258,7 @@ struct HTTPServerStreamingTests {
         let port = server.port
         let (stalledAt, received) = try await onThread {
             let connection = try RawHTTPConnection(port: port, receiveBufferSize: 64 * 1024)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             var last = -1
             while true {
                 let now = progress.get()
@@ -288,7 +288,7 @@ struct HTTPServerStreamingTests {
     private static func firstChunkThenClose(port: Int) async throws -> String {
         try await onThread { () -> String in
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try connection.readResponseHead()
             let first = try connection.readChunk() ?? []
             connection.close()

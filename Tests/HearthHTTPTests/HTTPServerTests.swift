@@ -12,7 +12,7 @@ struct HTTPServerTests {
             let connection = try RawHTTPConnection(port: server.port)
             var bodies: [String] = []
             for index in 1...3 {
-                try connection.send("GET /r\(index)?a=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+                try connection.send("GET /r\(index)?a=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 let response = try connection.readResponse()
                 bodies.append("\(response.status) \(response.bodyText) \(response.header("connection") ?? "-")")
             }
@@ -33,8 +33,8 @@ struct HTTPServerTests {
         let paths = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
             try connection.send(
-                "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nPOST /2 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
-                    + "GET /3 HTTP/1.1\r\nHost: x\r\n\r\n"
+                "GET /1 HTTP/1.1\r\nHost: localhost\r\n\r\nPOST /2 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\n\r\nabc"
+                    + "GET /3 HTTP/1.1\r\nHost: localhost\r\n\r\n"
             )
             return try (0..<3).map { _ in try connection.readResponse().bodyText }
         }
@@ -47,7 +47,7 @@ struct HTTPServerTests {
         let (response, rest) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
             try connection.send(
-                "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n"
+                "GET /a HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\nHost: localhost\r\n\r\n"
             )
             return (try connection.readResponse(), try connection.readUntilClose())
         }
@@ -64,7 +64,7 @@ struct HTTPServerTests {
         let server = try await TestServer.start(responder: echoResponder)
         let (response, rest) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET /a HTTP/1.1\r\nHost: x\r\nUpgrade: webd\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /a HTTP/1.1\r\nHost: localhost\r\nUpgrade: webd\r\n\r\nGET /never HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return (try connection.readResponse(), try connection.readUntilClose())
         }
         #expect(response.bodyText == "GET /a|0|")
@@ -106,7 +106,7 @@ struct HTTPServerTests {
         let server = try await TestServer.start(responder: echoResponder)
         let response = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + framing)
+            try connection.send("POST /echo HTTP/1.1\r\nHost: localhost\r\n" + framing)
             return try connection.readResponse()
         }
         #expect(response.bodyText == "POST /echo|0|" + expected)
@@ -117,7 +117,7 @@ struct HTTPServerTests {
         let server = try await TestServer.start(responder: echoResponder)
         let (interim, response) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("PUT /u HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
+            try connection.send("PUT /u HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
             let interim = try connection.read(atLeast: 12)
             try connection.send("ok")
             return (String(decoding: interim, as: UTF8.self), try connection.readResponse())
@@ -134,10 +134,10 @@ struct HTTPServerTests {
         let server = try await TestServer.start(responder: responder)
         let (head, get) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("HEAD /doc HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("HEAD /doc HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let head = try connection.readResponse(forHead: true)
             // If HEAD had leaked body bytes, this response would be misparsed.
-            try connection.send("GET /doc HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /doc HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return (head, try connection.readResponse())
         }
         #expect(head.status == 200)

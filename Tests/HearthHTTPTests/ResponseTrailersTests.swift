@@ -24,7 +24,7 @@ struct ResponseTrailersTests {
         let server = try await TestServer.start(responder: Self.responder)
         let raw = try await onThread {
             let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(60))
-            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\(takesTrailers ? "TE: trailers\r\n" : "")Connection: close\r\n\r\n")
+            try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\(takesTrailers ? "TE: trailers\r\n" : "")Connection: close\r\n\r\n")
             return String(decoding: try connection.readUntilClose(), as: UTF8.self)
         }
         #expect(raw.contains("transfer-encoding: chunked"))

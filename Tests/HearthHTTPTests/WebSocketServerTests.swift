@@ -8,7 +8,7 @@ import Testing
 struct WebSocketServerTests {
     /// RFC 6455 §1.3's example key and the accept value it must produce.
     static let upgrade =
-        "Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        "Host: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
 
     static func start(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
         try await TestServer.start(
@@ -47,8 +47,8 @@ struct WebSocketServerTests {
     /// old version), is answered as HTTP, as without WebSockets.
     @Test(arguments: [
         "GET /plain HTTP/1.1\r\n" + upgrade,
-        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n",
-        "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: a2V5\r\nSec-WebSocket-Version: 8\r\n\r\n",
+        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: a2V5\r\nSec-WebSocket-Version: 8\r\n\r\n",
     ])
     func otherUpgradesAreAnsweredAsHTTP(request: String) async throws {
         let server = try await Self.start()
@@ -67,7 +67,7 @@ struct WebSocketServerTests {
         let server = try await Self.start()
         let (first, second, malformed) = try await onThread {
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.send("GET /a HTTP/1.1\r\nHost: localhost\r\n\r\nGET /b HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let first = try connection.readResponse()
             let second = try connection.readResponse()
             let bad = try RawHTTPConnection(port: server.port)

@@ -69,7 +69,7 @@ import Testing
     @Test(arguments: cases)
     func credentialsGiveThePrincipalBothProductsSee(_ testCase: Case) {
         let provider = IdentityProvider(allowsRemoteOwner: testCase.allowsRemoteOwner)
-        let result = Result { () throws(IdentityError) -> Caller in try provider.caller(presenting: testCase.credential, from: testCase.context) }
+        let result = Result { () throws(IdentityError) -> Caller in try provider.caller(presenting: testCase.credential, from: testCase.context, now: 0) }
         switch (testCase.outcome, result) {
         case (.refused(let kind), .failure(let error)):
             #expect(error.kind == kind)
@@ -101,15 +101,53 @@ import Testing
         }
         let provider = IdentityProvider(accounts: Accounts())
         let fresh = Self.jwt(#"{"iat":1700000001,"sub":"alice"}"#)
-        #expect(try provider.caller(presenting: fresh, from: .local).auth?.uid == "alice")
+        #expect(try provider.caller(presenting: fresh, from: .local, now: 0).auth?.uid == "alice")
         for _ in 0..<2 {
             #expect(throws: IdentityError.disabled("mallory")) {
-                try provider.caller(presenting: Self.jwt(#"{"iat":1700000001,"sub":"mallory"}"#), from: .local)
+                try provider.caller(presenting: Self.jwt(#"{"iat":1700000001,"sub":"mallory"}"#), from: .local, now: 0)
             }
-            #expect(throws: IdentityError.revoked("alice")) { try provider.caller(presenting: Self.jwt(#"{"iat":5,"sub":"alice"}"#), from: .local) }
+            #expect(throws: IdentityError.revoked("alice")) { try provider.caller(presenting: Self.jwt(#"{"iat":5,"sub":"alice"}"#), from: .local, now: 0) }
         }
         // Without an Auth emulator every user is active: even the mock token (issued at 0).
-        #expect(try IdentityProvider().caller(presenting: Self.jwt(#"{"iat":0,"sub":"mallory"}"#), from: .local).auth?.uid == "mallory")
+        #expect(try IdentityProvider().caller(presenting: Self.jwt(#"{"iat":0,"sub":"mallory"}"#), from: .local, now: 0).auth?.uid == "mallory")
+    }
+
+    /// One rule for every product: an ID token past its `exp` is refused (`.expired`, which
+    /// Firestore answers UNAUTHENTICATED and the Realtime Database "Auth token is expired");
+    /// the emulator suite's mock token (`iat: 0, exp: 3600`) never expires.
+    @Test(arguments: [
+        (#"{"iat":1700000000,"exp":1700003600,"sub":"alice"}"#, Int64(1_700_003_599_999), true),
+        (#"{"iat":1700000000,"exp":1700003600,"sub":"alice"}"#, Int64(1_700_003_600_000), false),
+        (#"{"exp":1000,"sub":"alice"}"#, Int64(1_700_000_000_000), false),
+        (#"{"iat":0,"exp":3600,"sub":"alice"}"#, Int64(1_700_000_000_000), true),
+        (#"{"sub":"alice"}"#, Int64(1_700_000_000_000), true),
+    ])
+    func anExpiredTokenIsRefused(claims: String, now: Int64, accepted: Bool) {
+        let result = Result { () throws(IdentityError) -> Caller in try IdentityProvider().caller(presenting: Self.jwt(claims), from: .local, now: now) }
+        switch result {
+        case .success: #expect(accepted)
+        case .failure(let error):
+            #expect(!accepted)
+            #expect(error == .expired("alice"))
+        }
+    }
+
+    /// A token whose `iss` names another project than its `aud` was not issued by Firebase Auth.
+    @Test(arguments: [
+        (#"{"aud":"demo-a","iss":"https://securetoken.google.com/demo-a","sub":"alice"}"#, true),
+        (#"{"aud":"demo-a","sub":"alice"}"#, true),
+        (#"{"aud":"demo-a","iss":"https://securetoken.google.com/demo-b","sub":"alice"}"#, false),
+        (#"{"aud":"demo-a","iss":"https://evil.example/demo-a","sub":"alice"}"#, false),
+    ])
+    func theIssuerNamesTheAudience(claims: String, accepted: Bool) {
+        let result = Result { () throws(IdentityError) -> Caller in try IdentityProvider().caller(presenting: Self.jwt(claims), from: .local, now: 0) }
+        switch result {
+        case .success: #expect(accepted)
+        case .failure(let error):
+            #expect(!accepted)
+            #expect(error.kind == .invalidCredential)
+            #expect(error.message.contains("does not name its aud"))
+        }
     }
 
     /// The HTTP edge keeps its envelope rules: `Bearer ow ner` is refused before the provider.

@@ -88,8 +88,14 @@ public final class HTTPServer: Sendable {
         eventLoops: HTTPEventLoops? = nil
     ) {
         self.sharedGroup = eventLoops
+        // Every way in is guarded by the host check (DNS rebinding) before anything answers.
+        var configuration = configuration
+        let hosts = configuration.allowedHosts
+        configuration.http2Responder = HostCheckedHTTP2Responder(
+            inner: configuration.http2Responder, allowlist: hosts, errorRenderer: errorRenderer)
+        configuration.webSocketResponder = configuration.webSocketResponder.map { HostCheckedWebSocketResponder(inner: $0, allowlist: hosts) }
         self.configuration = configuration
-        self.responder = responder
+        self.responder = HostCheckedResponder(inner: responder, allowlist: hosts, errorRenderer: errorRenderer)
         self.errorRenderer = errorRenderer
         self.logger = logger
     }

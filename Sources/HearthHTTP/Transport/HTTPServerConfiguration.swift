@@ -74,6 +74,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Cross-origin policy applied to every response; `nil` disables CORS handling (and lets
     /// `OPTIONS` requests reach the responder).
     public var cors: CORSPolicy? = .permissive
+    /// The hosts requests may name (`Host`, `:authority`): addresses and loopback names unless
+    /// more are listed (see ``HostAllowlist``, which keeps DNS-rebinding pages out). Applies to
+    /// every request and WebSocket upgrade on this server.
+    public var allowedHosts = HostAllowlist.loopback
 
     public init() {}
 }

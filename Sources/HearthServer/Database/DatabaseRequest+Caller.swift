@@ -16,23 +16,33 @@ extension DatabaseRequest {
 
     /// The caller, and for an ID token's user what a stream or socket keeps to ask the account
     /// store again while it stays open (`AccountCredential`).
+    ///
+    /// `owner` is refused on a JSONP request (`callback=`): its answer is a script that any page
+    /// may load and run, so the data would reach whatever site asked.
+    /// - Parameter carrier: where `auth=` came from: the URL for REST, a message for the WebSocket.
     static func credentials(
-        _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64
+        _ request: Request, _ parameters: [String: String], identities: IdentityResolver, now: Int64,
+        carrier: CredentialCarrier = .url
     ) throws(DatabaseError) -> (caller: DatabaseCaller, account: AccountCredential?) {
         let token = parameters["auth"] ?? (parameters["access_token"] == "owner" ? "owner" : nil)
         let caller: Caller
         do {
-            caller = try identities.caller(of: request, token: token)
+            caller = try identities.caller(of: request, token: token, in: token == nil ? .header : carrier, now: now)
         } catch {
             switch (error.kind, error.account) {
             case (_, .disabled): throw .authUserDisabled
             case (_, .revoked): throw .authTokenRevoked
+            case (.expired, nil): throw .authTokenExpired
             case (.invalidCredential, nil): throw .unparsableAuthToken
             case (.forbidden, nil): throw .unauthorized(error.message)
             }
         }
         switch caller.identity {
         case .owner:
+            if parameters["callback"] != nil {
+                throw .unauthorized(
+                    "The 'owner' admin token is not accepted on JSONP requests (callback=): their answer is a script any web page can load. Read without callback=, or with a user's ID token.")
+            }
             guard let override = parameters["auth_variable_override"] else { return (.admin, nil) }
             guard let json = try? JSONParser.parse(override) else {
                 throw .badRequest("auth_variable_override must be a JSON object such as {\"uid\":\"alice\"}, or null.")
@@ -45,8 +55,6 @@ extension DatabaseRequest {
         case .anonymous:
             return (.user(auth: nil, expires: nil), nil)
         case .user:
-            // The provider says when the token expires (never, for the emulator suite's mock tokens).
-            if let expires = caller.expires, expires <= now { throw .authTokenExpired }
             return (.user(auth: caller.databaseAuth, expires: caller.expires), identities.provider.credential(of: caller))
         }
     }

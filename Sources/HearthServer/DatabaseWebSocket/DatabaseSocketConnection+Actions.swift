@@ -112,7 +112,7 @@ extension DatabaseSocketConnection {
     /// Returns the reply's data: the token's claims (`auth`) and when it expires (`expires`, seconds).
     private func authenticate(_ credential: String, session: StreamSession) throws(DatabaseError) -> JSONValue {
         let (caller, account) = try DatabaseRequest.credentials(
-            self.request, ["auth": credential], identities: self.identities, now: WallClock.milliseconds())
+            self.request, ["auth": credential], identities: self.identities, now: WallClock.milliseconds(), carrier: .header)
         self.changeCaller(to: caller, credential: account, session: session)
         var data = JSONObject()
         if case .user(_, let claims)? = try? self.identities.identity(of: self.request, token: credential) {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthDatabase
 import HearthFirestore
 import HearthGRPC
 import HearthHTTP
@@ -26,7 +27,7 @@ struct FirestoreGRPCCall: Sendable {
         let from =
             credential == "owner"
             ? CredentialContext(peer: peer?.ip, peerIsLoopback: peer?.isLoopback ?? true, untrustedOrigin: nil) : .local
-        self.caller = try identities.provider.caller(presenting: credential, from: from)
+        self.caller = try identities.provider.caller(presenting: credential, from: from, now: WallClock.milliseconds())
     }
 
     /// The database a `projects/{p}/databases/{d}` field names, or the metadata's when empty.

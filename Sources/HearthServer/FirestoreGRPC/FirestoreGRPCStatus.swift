@@ -13,7 +13,7 @@ enum FirestoreGRPCStatus {
             return self.status(error)
         case let error as IdentityError:
             switch error.kind {
-            case .invalidCredential: return self.status(FirestoreError.unauthenticated(error.message))
+            case .invalidCredential, .expired: return self.status(FirestoreError.unauthenticated(error.message))
             case .forbidden: return self.status(FirestoreError.permissionDenied(error.message))
             }
         case let status as GRPCStatus:

@@ -6,6 +6,8 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidCredential
         /// The credential is well-formed but not accepted here (403).
         case forbidden
+        /// The ID token's `exp` has passed (401; the Realtime Database's `Auth token is expired`).
+        case expired
     }
 
     /// Why the Auth emulator's account store refused a well-formed ID token, as the emulator
@@ -37,6 +39,13 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
         IdentityError(
             kind: .invalidCredential, message: "The user '\(uid)' is disabled (USER_DISABLED); enable the account or sign in as another user.",
             account: .disabled)
+    }
+
+    /// The token's `exp` has passed.
+    static func expired(_ uid: String) -> IdentityError {
+        IdentityError(
+            kind: .expired,
+            message: "The ID token of user '\(uid)' has expired (its exp claim has passed); sign in again, or refresh the token, for a new one.")
     }
 
     /// The token predates its user's `validSince`.

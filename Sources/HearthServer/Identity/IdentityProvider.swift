@@ -33,16 +33,20 @@ struct IdentityProvider: Sendable {
     ///   - credential: the token as presented (`owner`, a JWT), already taken out of its
     ///     envelope (`Bearer`, `?auth=`); nil when none was presented.
     ///   - context: where it came from.
+    ///   - now: milliseconds since the epoch: an ID token past its `exp` is refused on every
+    ///     product alike, as production and the Realtime Database emulator refuse it (the
+    ///     emulator suite's mock tokens, issued at the epoch, never expire: see `Caller`).
     /// - Throws: `IdentityError`: `.invalidCredential` for a token that is not `owner` and
     ///   not a JWT naming a user, or whose account is disabled or revoked; `.forbidden` for
     ///   `owner` from a remote peer or an untrusted web page.
-    func caller(presenting credential: String?, from context: CredentialContext) throws(IdentityError) -> Caller {
+    func caller(presenting credential: String?, from context: CredentialContext, now: Int64) throws(IdentityError) -> Caller {
         guard let credential else { return .anonymous }
         if credential == "owner" {
             try self.checkOwner(context)
             return .owner
         }
         let caller = try self.cache.caller(for: credential, decode: Self.decodeIDToken)
+        if let expires = caller.expires, expires <= now, case .user(let uid, _) = caller.identity { throw .expired(uid) }
         if let refusal = self.credential(of: caller)?.refusal() { throw refusal }
         return caller
     }
@@ -58,6 +62,12 @@ struct IdentityProvider: Sendable {
             throw IdentityError(
                 kind: .forbidden,
                 message: "The 'owner' admin token is only accepted from loopback clients (this request came from \(context.peer ?? "another host")). Start hearth with --allow-remote-owner to accept it from other hosts."
+            )
+        }
+        if let page = context.pageURLRequest {
+            throw IdentityError(
+                kind: .forbidden,
+                message: "The 'owner' admin token is not accepted in the URL of a request a web page sent (\(page)): any site can put such a URL in a <script> or <img> tag. Send it as the header 'Authorization: Bearer owner' (fetch from a page on http://localhost), or from a tool."
             )
         }
         if let origin = context.untrustedOrigin {
@@ -85,6 +95,16 @@ struct IdentityProvider: Sendable {
         let uid = claims["sub"]?.stringValue ?? claims["user_id"]?.stringValue
         guard let uid, !uid.isEmpty else {
             throw IdentityError(kind: .invalidCredential, message: "The ID token has no 'sub' or 'user_id' claim, so it names no user.")
+        }
+        // A Firebase ID token's issuer names its project (`aud`): a token whose two claims
+        // disagree was not issued by Firebase Auth (nor by the emulator suite's helpers).
+        if let audience = claims["aud"]?.stringValue, let issuer = claims["iss"]?.stringValue,
+            issuer != "https://securetoken.google.com/" + audience
+        {
+            throw IdentityError(
+                kind: .invalidCredential,
+                message: "The ID token's iss claim '\(issuer)' does not name its aud project '\(audience)': a Firebase ID token says iss 'https://securetoken.google.com/\(audience)'. Mint one with `hearth token --uid alice --project \(audience)`."
+            )
         }
         return .user(uid: uid, claims: claims)
     }

@@ -1,3 +1,4 @@
+import HearthDatabase
 public import HearthHTTP
 
 /// The HTTP edge of the ``IdentityProvider``: takes the credential out of a request
@@ -33,13 +34,18 @@ public struct IdentityResolver: Sendable {
     }
 
     /// The identity of `request`, from its `Authorization: Bearer` header, or from `token`
-    /// when a service takes credentials elsewhere (RTDB's `?auth=`).
+    /// when a service takes credentials elsewhere (RTDB's `?auth=`, carried in the URL, or a
+    /// WebSocket `auth` message).
     public func identity(of request: Request, token explicitToken: String? = nil) throws(IdentityError) -> Identity {
         try self.caller(of: request, token: explicitToken).identity
     }
 
     /// The principal of `request`, with both rules languages' `auth` (cached per token).
-    func caller(of request: Request, token explicitToken: String? = nil) throws(IdentityError) -> Caller {
+    /// - Parameter carrier: where `explicitToken` was found (a header or message unless said).
+    ///   - now: milliseconds since the epoch, against which an ID token's `exp` is read.
+    func caller(
+        of request: Request, token explicitToken: String? = nil, in carrier: CredentialCarrier = .header, now: Int64 = WallClock.milliseconds()
+    ) throws(IdentityError) -> Caller {
         let credential: String?
         if let explicitToken {
             credential = explicitToken
@@ -49,14 +55,36 @@ public struct IdentityResolver: Sendable {
             credential = nil
         }
         // Only `owner` needs the context; building it costs a header lookup.
-        guard credential == "owner" else { return try self.provider.caller(presenting: credential, from: .local) }
+        guard credential == "owner" else { return try self.provider.caller(presenting: credential, from: .local, now: now) }
         let origin = request.headers["Origin"]
         let context = CredentialContext(
             peer: request.remoteAddress?.ip,
             peerIsLoopback: request.remoteAddress?.isLoopback ?? true,
-            untrustedOrigin: origin.flatMap { self.trustedOrigins.trusts($0) ? nil : $0 }
+            untrustedOrigin: origin.flatMap { self.trustedOrigins.trusts($0) ? nil : $0 },
+            pageURLRequest: carrier == .url ? Self.pageRequest(request) : nil
         )
-        return try self.provider.caller(presenting: credential, from: context)
+        return try self.provider.caller(presenting: credential, from: context, now: now)
+    }
+
+    /// What a browser said of `request` when a page could have sent it without CORS
+    /// (``CredentialContext/pageURLRequest``); nil for tools and SDKs (which send none of the
+    /// `Sec-Fetch-*`, `Origin` and `Referer` headers), for a URL the user opened themselves
+    /// (`Sec-Fetch-Site: none`: typed, or a bookmark) and for CORS requests, whose `Origin` is
+    /// checked on its own (an `EventSource` of a page on this machine, say).
+    static func pageRequest(_ request: Request) -> String? {
+        let site = request.headers["Sec-Fetch-Site"]
+        let mode = request.headers["Sec-Fetch-Mode"]
+        let origin = request.headers["Origin"]
+        let referer = request.headers["Referer"]
+        guard site != nil || mode != nil || origin != nil || referer != nil else { return nil }
+        if site?.lowercased() == "none" { return nil }
+        let isCORS = origin != nil && (mode.map { $0.lowercased() == "cors" } ?? true)
+        if isCORS { return nil }
+        var said: [String] = []
+        if let site { said.append("Sec-Fetch-Site: \(site)") }
+        if let mode { said.append("Sec-Fetch-Mode: \(mode)") }
+        if said.isEmpty, let referer { said.append("Referer: \(referer)") }
+        return said.joined(separator: ", ")
     }
 
     /// The token of an `Authorization: Bearer <token>` header value.

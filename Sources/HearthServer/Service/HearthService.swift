@@ -72,6 +72,12 @@ public final class HearthService: Sendable {
         http.streamBufferSize = configuration.streamBufferSize
         http.connectionWriteBuffer = configuration.connectionWriteBuffer
         http.tls = tls
+        // The names Hearth is bound to are the names it is reached by; the Realtime Database
+        // takes its namespace from a `Host` of `{ns}.firebaseio.com` as the emulator suite does,
+        // and no page can rebind Google's domains to this machine.
+        let boundNames = [configuration.host, configuration.databaseHost, configuration.authHost].compactMap { $0 }
+        let databaseDomains = [".firebaseio.com", ".firebasedatabase.app"]
+        http.allowedHosts = HostAllowlist(allowing: configuration.allowedHosts + boundNames + databaseDomains)
         let eventLoops = HTTPEventLoops()
         self.eventLoops = eventLoops
         var identities = IdentityResolver(allowsRemoteOwner: configuration.allowsRemoteOwner, trustedOrigins: trusted)

@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable {
     /// they may call the admin endpoints from a browser and act as `owner`. For a page served
     /// to other machines, such as a UI reached by the machine's LAN address.
     public var trustedOrigins: [String] = []
+    /// Host names requests may name besides IP addresses, `localhost` and the names Hearth is
+    /// bound to (`--allow-host`; `.domain` for a domain and its subdomains, `*` for any): the
+    /// DNS-rebinding guard (`HostAllowlist`) refuses every other `Host` on every port.
+    public var allowedHosts: [String] = []
     /// Where data is kept (an embedded SQLite database, `hearth.sqlite`, plus a lock file);
     /// relative paths are relative to the working directory. nil keeps everything in memory.
     public var dataDirectory: String? = ".hearth"

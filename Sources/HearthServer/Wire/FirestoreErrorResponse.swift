@@ -16,7 +16,7 @@ enum FirestoreErrorResponse {
             return self.response(for: FirestoreError.invalidArgument("Invalid JSON payload received. \(error.description)"))
         case let error as IdentityError:
             switch error.kind {
-            case .invalidCredential: return self.response(for: FirestoreError.unauthenticated(error.message))
+            case .invalidCredential, .expired: return self.response(for: FirestoreError.unauthenticated(error.message))
             case .forbidden: return self.response(for: FirestoreError.permissionDenied(error.message))
             }
         case let failure as RoutingFailure:

@@ -27,7 +27,7 @@ import Testing
         }
         let provider = IdentityProvider(accounts: accounts)
         let caller = try provider.caller(
-            presenting: IdentityProviderTests.jwt(#"{"iat":1700000000,"sub":"alice","aud":"demo-p"}"#), from: .local)
+            presenting: IdentityProviderTests.jwt(#"{"iat":1700000000,"sub":"alice","aud":"demo-p"}"#), from: .local, now: 0)
         let session = StreamSession(
             scope: "demo-p", encoder: encoder, streams: streams, capacity: 16, bufferedBytes: 1 << 20,
             credential: provider.credential(of: caller))
