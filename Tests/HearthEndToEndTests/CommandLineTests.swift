@@ -47,8 +47,8 @@ import Testing
         let run = try Self.hearth(["rules", "check", path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("\(path):5:7: error: expected ';'"))
-        #expect(run.stderr.contains("\(path):5:23: error: unknown function 'nosuch'"))
-        #expect(run.stdout.contains("2 error(s)"))
+        #expect(run.stderr.contains("\(path):5:23: warning: Invalid function name: nosuch"))
+        #expect(run.stdout.contains("1 error(s), 1 warning(s)"))
     }
 
     /// The repository root, where `rules/` and `Tests/RulesTestFiles/` live.

@@ -58,9 +58,17 @@ import Testing
         try self.temporary.write("a file, not a folder", to: "http-blocker")
         let unwritable = try server.request(
             "POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.temporary.path("http-blocker"))"}"#)
-        #expect(unwritable.status == 503)
-        #expect(unwritable.errorStatus == "UNAVAILABLE")
+        // The caller's path, not the machine, is at fault: 400 naming it and why.
+        #expect(unwritable.status == 400)
+        #expect(unwritable.errorStatus == "INVALID_ARGUMENT")
         #expect(unwritable.errorMessage.contains(self.temporary.path("http-blocker/firestore_export")), "\(unwritable.errorMessage)")
+        #expect(unwritable.errorMessage.contains("Not a directory"), "\(unwritable.errorMessage)")
+        let named = try server.request(
+            "POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json,
+            body: #"{"export_directory":"\#(self.temporary.path)","export_name":"http-blocker"}"#)
+        #expect(named.status == 400)
+        #expect(named.errorMessage.contains("it exists and is not a directory"), "\(named.errorMessage)")
+        #expect(try server.request("GET", documentsURL("p", "c/none")).status == 404)
         // A directory that does not exist yet is created (the README's example).
         let created = try server.request(
             "POST", "/emulator/v1/projects/p:export", headers: HearthProcess.json, body: #"{"export_directory":"\#(self.temporary.path("fresh/exports"))"}"#)

@@ -3,7 +3,8 @@ import Testing
 
 /// Runs every case of `Conformance/*.json` (data, not code; see `ConformanceValue` for the
 /// value encoding). Compile errors count as evaluation errors, as in production where a
-/// ruleset that calls an unknown function never evaluates to true.
+/// ruleset that does not compile never evaluates to true; an unknown function compiles (a
+/// warning) and is an error value when evaluated.
 @Suite struct ConformanceTests {
     @Test func suiteIsLarge() {
         #expect(ConformanceCase.all.count >= 400)

@@ -125,7 +125,7 @@ import Testing
             expected: [
                 "firestore.rules:3:23: error: expected expression, found ';'",
                 "firestore.rules:4:11: error: unknown method 'fly' in allow statement; expected one of read, write, get, list, create, update, delete",
-                "firestore.rules:5:19: error: unknown function 'nope'",
+                "firestore.rules:5:19: warning: Invalid function name: nope",
                 "firestore.rules:6:23: error: method 'size' cannot be called with 2 argument(s)",
                 "firestore.rules:7:22: warning: unknown variable 'x'",
                 "firestore.rules:7:24: error: unknown type 'banana' in 'is' expression",

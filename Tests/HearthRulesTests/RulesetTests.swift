@@ -140,6 +140,36 @@ import Testing
         #expect(d.explanation == "Property query is undefined on object. for 'get' @ L12")
     }
 
+    /// Production compiles a ruleset that calls functions it does not know, warning "Invalid
+    /// function name"; the call is an error when evaluated, so only the allow that reaches it
+    /// denies and every other rule works.
+    @Test func unknownFunctionsCompileWithAWarningAndDenyWhenEvaluated() {
+        let source = """
+            service cloud.firestore { match /databases/{db}/documents {
+              match /flags/{id} { allow read: if bool("true"); }
+              match /numbers/{id} { allow read: if math.isInfinite(resource.data.x); }
+              match /maps/{id} { allow read: if resource.data.hasAll(['a']) || resource.data.nosuch(); }
+              match /open/{id} { allow read: if true; }
+            } }
+            """
+        let (ruleset, diagnostics) = CompiledRuleset.compile(source: source, fileName: "firestore.rules")
+        #expect(!diagnostics.containsErrors, "\(diagnostics.formatted(source: source))")
+        #expect(
+            diagnostics.map(\.description) == [
+                "firestore.rules:2:38: warning: Invalid function name: bool",
+                "firestore.rules:3:40: warning: Invalid function name: math.isInfinite",
+                "firestore.rules:4:81: warning: Invalid function name: nosuch",
+            ])
+        guard let ruleset else { return }
+        #expect(ruleset.warnings.count == 3)
+        #expect(ruleset.evaluate(request(.get, ["open", "x"]), lookup: EmptyDocumentLookup()).isAllowed)
+        for collection in ["flags", "numbers", "maps"] {
+            let d = ruleset.evaluate(request(.get, [collection, "x"], resource: ["x": .float(1), "a": .int(1)]), lookup: EmptyDocumentLookup())
+            #expect(!d.isAllowed, "\(collection)")
+            #expect(d.explanation.contains("Function not found"), "\(collection): \(d.explanation)")
+        }
+    }
+
     @Test func noMatchingAllow() {
         let d = Self.ownerRules.evaluate(request(.get, ["other", "x"]), lookup: EmptyDocumentLookup())
         #expect(!d.isAllowed)

@@ -158,3 +158,33 @@ def test_count_explain(scores):
     assert metrics.execution_stats.debug_stats["index_entries_scanned"] == "2"
     planned = count.get(explain_options=ExplainOptions(analyze=False))
     assert planned.get_explain_metrics().plan_summary.indexes_used == metrics.plan_summary.indexes_used
+
+
+def test_sum_and_avg_under_a_limit_take_the_smallest_values_of_documents_with_the_field(scores):
+    # Production serves them from the field's index: e (no score) is not among the 2, and the
+    # 2 are the smallest scores (a, b), not the first 2 documents by name.
+    scores.document("0").set({"team": "none"})
+    scores.document("1").set({"score": 40})
+
+    assert values(scores.limit(2).sum("score", alias="total")) == {"total": 30}
+    assert values(scores.limit(2).avg("score", alias="mean")) == {"mean": 15.0}
+    assert values(scores.where(filter=FieldFilter("team", "==", "red")).limit(1).sum("score", alias="total")) == {"total": 10}
+    # count is unaffected: the first 2 documents, whatever they hold.
+    assert values(scores.limit(2).count(alias="n")) == {"n": 2}
+
+
+def test_duplicate_aliases_fail_in_productions_words(scores):
+    from google.api_core import exceptions
+
+    with pytest.raises(exceptions.InvalidArgument) as caught:
+        scores.count(alias="total").count(alias="total").get()
+    assert "Aggregation aliases contain duplicate alias" in caught.value.message
+
+
+def test_no_aggregations_fail_in_productions_words(scores):
+    from google.api_core import exceptions
+    from google.cloud.firestore_v1.aggregation import AggregationQuery
+
+    with pytest.raises(exceptions.InvalidArgument) as caught:
+        AggregationQuery(scores.limit(10)).get()
+    assert "Aggregations can not be empty" in caught.value.message

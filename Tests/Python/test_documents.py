@@ -226,6 +226,20 @@ def test_delete_of_missing_document_succeeds(db):
     db.collection("things").document("never-existed").delete()
 
 
+def test_update_time_precondition_in_the_future_is_invalid_argument(db):
+    # Production: INVALID_ARGUMENT for a version the document cannot have yet (the client's
+    # system tests expect it for update and delete); a stale one is FAILED_PRECONDITION.
+    ref = db.collection("things").document("future")
+    written = ref.set({"a": 1})
+    future = db.write_option(last_update_time=written.update_time + datetime.timedelta(hours=1))
+
+    with pytest.raises(exceptions.InvalidArgument):
+        ref.update({"a": 2}, option=future)
+    with pytest.raises(exceptions.InvalidArgument):
+        ref.delete(option=future)
+    assert ref.get().get("a") == 1
+
+
 def test_precondition_on_update_time(db):
     ref = db.collection("things").document("d")
     first = ref.set({"a": 1})

@@ -64,3 +64,36 @@ def test_deleting_a_parent_keeps_its_subcollections(tree):
 
     assert [r.id for r in tree.collection("users").list_documents()] == ["a", "b", "c"]
     assert sorted(c.id for c in tree.document("users/a").collections()) == ["likes", "posts"]
+
+
+def test_collections_at_a_read_time_leave_out_later_ones(db):
+    read_time = db.document("early/x").set({}).update_time
+    db.document("late/y").set({})
+    db.document("early/x/sub/z").set({})
+
+    assert [c.id for c in db.collections(read_time=read_time)] == ["early"]
+    assert list(db.document("early/x").collections(read_time=read_time)) == []
+    assert sorted(c.id for c in db.collections()) == ["early", "late"]
+    assert [c.id for c in db.document("early/x").collections()] == ["sub"]
+
+
+def test_collections_at_a_read_time_keep_deleted_ones(db):
+    read_time = db.document("gone/x").set({}).update_time
+    db.document("gone/x").delete()
+
+    assert [c.id for c in db.collections(read_time=read_time)] == ["gone"]
+    assert list(db.collections()) == []
+
+
+def test_list_documents_at_a_read_time(db):
+    # The client always sends show_missing; production accepts it with a read_time.
+    first = db.document("users/a").set({}).update_time
+    second = db.document("users/b/posts/p").set({}).update_time
+    db.document("users/c").set({})
+    db.document("users/a").delete()
+
+    users = db.collection("users")
+    assert [r.id for r in users.list_documents(read_time=first)] == ["a"]
+    assert [r.id for r in users.list_documents(read_time=second)] == ["a", "b"]
+    assert [r.id for r in users.list_documents(read_time=second, page_size=1)] == ["a", "b"]
+    assert [r.id for r in users.list_documents()] == ["b", "c"]

@@ -11,7 +11,8 @@ extension DocumentStore {
     /// - Parameter review: called once with every staged write before anything is applied
     ///   (security rules); what it throws rejects the whole commit.
     /// - Throws: NOT_FOUND, ALREADY_EXISTS or FAILED_PRECONDITION for a failed precondition,
-    ///   INVALID_ARGUMENT for an invalid resulting document or mask, or the review's error.
+    ///   INVALID_ARGUMENT for an updateTime precondition after the commit time, an invalid
+    ///   resulting document or mask, or the review's error.
     public func commit(_ writes: [Write], review: CommitReviewer? = nil) throws(FirestoreError) -> CommitResult {
         try self.state.withLock { (state: inout State) throws(FirestoreError) -> CommitResult in
             try self.apply(writes, to: &state, review: review)
@@ -28,7 +29,7 @@ extension DocumentStore {
         results.reserveCapacity(writes.count)
         for write in writes {
             let current = staged[write.path] ?? state.tree.document(at: write.path)
-            try self.check(write.precondition, of: write, against: current)
+            try self.check(write.precondition, of: write, against: current, at: commitTime)
             let (next, transformResults) = try self.apply(write, to: current, at: commitTime)
             if review != nil { reviewed.append(CommitReview.Item(write: write, before: current, after: next)) }
             if case .verify = write.operation {
@@ -58,7 +59,7 @@ extension DocumentStore {
         return CommitResult(commitTime: commitTime, writeResults: results, documents: documents, receipt: receipt)
     }
 
-    private func check(_ precondition: Precondition?, of write: Write, against current: Document?) throws(FirestoreError) {
+    private func check(_ precondition: Precondition?, of write: Write, against current: Document?, at commitTime: Timestamp) throws(FirestoreError) {
         let verb =
             switch write.operation {
             case .delete: "delete"
@@ -72,6 +73,11 @@ extension DocumentStore {
             throw .notFound("No document to \(verb): \(self.name(of: write.path))")
         case .exists(false) where current != nil:
             throw .alreadyExists("Document already exists: \(self.name(of: write.path))")
+        case .updateTime(let required) where required > commitTime:
+            // Production answers INVALID_ARGUMENT for a version no document can have yet
+            // (a past, stale one is FAILED_PRECONDITION below).
+            throw .invalidArgument(
+                "The updateTime precondition (\(required.rfc3339)) of \(self.name(of: write.path)) is in the future; pass an updateTime the document has had.")
         case .updateTime(let required):
             guard let current else {
                 throw .notFound("No document to \(verb): \(self.name(of: write.path)) (the precondition requires updateTime \(required.rfc3339))")

@@ -38,7 +38,33 @@ extension DocumentStore {
     /// database root) that hold at least one document at any depth, sorted. O(collections).
     public func collectionIDs(under parent: DocumentPath?) -> [String] {
         self.state.withLock { state in
-            Set(state.tree.collections.keys.filter { $0.parent == parent }.map(\.id)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            Self.sortedIDs(state.tree.collections.keys.filter { $0.parent == parent }.map(\.id))
         }
+    }
+
+    /// ListCollectionIds as the database was at `readTime`: the collections under `parent`
+    /// that held a document at any depth then. When nothing changed since, the current
+    /// answer; otherwise O(n) over the database's documents (a slow path for historical reads).
+    ///
+    /// - Throws: as `document(at:readTime:)` does for a `readTime` out of range.
+    public func collectionIDs(under parent: DocumentPath?, readTime: Timestamp) throws(FirestoreError) -> [String] {
+        try self.state.withLock { (state: inout State) throws(FirestoreError) -> [String] in
+            try Self.check(readTime, state)
+            let rolledBack = state.log.statesAt(readTime)
+            if rolledBack.isEmpty { return Self.sortedIDs(state.tree.collections.keys.filter { $0.parent == parent }.map(\.id)) }
+            let prefix = parent?.segments ?? []
+            var ids = Set<String>()
+            func note(_ path: DocumentPath) {
+                if path.segments.count > prefix.count, path.segments.starts(with: prefix) { ids.insert(path.segments[prefix.count]) }
+            }
+            for path in state.tree.documents.keys where rolledBack[path] == nil { note(path) }
+            for case (let path, _?) in rolledBack { note(path) }
+            return Self.sortedIDs(Array(ids))
+        }
+    }
+
+    /// Collection IDs in Firestore's order: by UTF-8 bytes.
+    private static func sortedIDs(_ ids: [String]) -> [String] {
+        Set(ids).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 }

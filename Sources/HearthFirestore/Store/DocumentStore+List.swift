@@ -23,21 +23,52 @@ extension DocumentStore {
             let missing = index.descendantCounts.keys.filter { tree.document(at: $0) == nil }
             if !missing.isEmpty { paths = (paths + missing).sorted() }
         }
-        if descending { paths.reverse() }
+        let known = !descending && !request.showMissing ? request.startAfter.map { index.upperBound(of: $0.path) } : nil
+        return Self.page(paths, request, descending: descending, start: known) { tree.document(at: $0) }
+    }
+
+    /// One page of `ascending` (sorted paths, missing documents among them), resuming after
+    /// the request's cursor; `known` is where that is when the caller found it faster.
+    private static func page(
+        _ ascending: [DocumentPath], _ request: ListDocumentsRequest, descending: Bool, start known: Int? = nil, _ lookup: (DocumentPath) -> Document?
+    ) -> ListPage {
+        let paths = descending ? Array(ascending.reversed()) : ascending
         var start = 0
         if let after = request.startAfter?.path {
-            if !descending && !request.showMissing {
-                start = index.upperBound(of: after)
-            } else {
-                start = paths.firstIndex(where: { descending ? $0 < after : after < $0 }) ?? paths.count
-            }
+            start = known ?? paths.firstIndex(where: { descending ? $0 < after : after < $0 }) ?? paths.count
         }
         let end = request.pageSize.map { min(paths.count, start + $0) } ?? paths.count
         let entries: [ListedDocument] = paths[start..<end].map { path in
-            tree.document(at: path).map(ListedDocument.document) ?? .missing(path)
+            lookup(path).map(ListedDocument.document) ?? .missing(path)
         }
         let next = end < paths.count && end > start ? ListCursor(values: [], path: paths[end - 1]) : nil
         return ListPage(entries: entries, next: next)
+    }
+
+    /// ListDocuments with `showMissing` as the database was at `readTime`: the collection's
+    /// documents then, and the names that only had documents below them then. O(n) over the
+    /// database's documents (a slow path for historical reads).
+    private func listShowingMissing(_ request: ListDocumentsRequest, readTime: Timestamp) throws(FirestoreError) -> ListPage {
+        try self.state.withLock { (state: inout State) throws(FirestoreError) -> ListPage in
+            try Self.check(readTime, state)
+            let rolledBack = state.log.statesAt(readTime)
+            let collection = request.collection.segments
+            var present: [DocumentPath: Document] = [:]
+            var parents = Set<DocumentPath>()
+            func note(_ document: Document) {
+                let segments = document.path.segments
+                guard segments.count > collection.count, segments.starts(with: collection) else { return }
+                if segments.count == collection.count + 1 {
+                    present[document.path] = document
+                } else {
+                    parents.insert(DocumentPath(unchecked: Array(segments[...collection.count])))
+                }
+            }
+            for document in state.tree.documents.values where rolledBack[document.path] == nil { note(document) }
+            for case (_, let document?) in rolledBack { note(document) }
+            let descending = DocumentOrdering(request.orderBy).orderBy[0].direction == .descending
+            return Self.page(parents.union(present.keys).sorted(), request, descending: descending) { present[$0] }
+        }
     }
 
     private static func pageByFields(_ index: CollectionIndex, _ tree: DocumentTree, _ request: ListDocumentsRequest, _ ordering: DocumentOrdering) -> ListPage {
@@ -58,13 +89,17 @@ extension DocumentStore {
 }
 
 extension DocumentStore {
-    /// ListDocuments under any consistency. Reads inside a transaction or at a `readTime` run
+    /// ListDocuments under any consistency. With `showMissing`, at a `readTime` only (as the
+    /// Python client sends it on every list). Other reads inside a transaction or at a `readTime` run
     /// as the equivalent query (the collection in the requested order, resuming after the
     /// cursor), so they get the same snapshot and validation as queries do.
     public func list(_ request: ListDocumentsRequest, _ consistency: ReadConsistency) throws(FirestoreError) -> ListPage {
         if case .latest = consistency { return self.list(request) }
         if request.showMissing {
-            throw .invalidArgument("showMissing cannot be combined with a transaction or readTime; list missing documents at the latest time.")
+            guard case .readTime(let time) = consistency else {
+                throw .invalidArgument("showMissing cannot be combined with a transaction; list missing documents outside it or at a readTime.")
+            }
+            return try self.listShowingMissing(request, readTime: time)
         }
         let startAt = request.startAfter.map { cursor in
             QueryCursor(values: cursor.values + [.reference(DocumentName(database: self.database, path: cursor.path))], before: false)

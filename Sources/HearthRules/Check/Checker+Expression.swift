@@ -35,7 +35,9 @@ extension Checker {
                     self.report("function '\(name)' expects \(Self.describe(arity)) argument(s) but was called with \(args.count)", at: location)
                 }
             } else {
-                self.report("unknown function '\(name)'", at: location)
+                // Production compiles the ruleset with this warning; the call is an error value
+                // when evaluated (GlobalFunctions.call), so only the rules that reach it deny.
+                self.report("Invalid function name: \(name)", at: location, severity: .warning)
             }
         case .method(let t, let name, let args):
             recurse(t, &self)
@@ -45,7 +47,8 @@ extension Checker {
                     self.report("method '\(name)' cannot be called with \(args.count) argument(s)", at: location)
                 }
             } else {
-                self.report("unknown method '\(name)'", at: location)
+                // As for functions: a warning, and an error value when evaluated.
+                self.report("Invalid function name: \(name)", at: location, severity: .warning)
             }
         case .unary(_, let x): recurse(x, &self)
         case .binary(_, let a, let b):

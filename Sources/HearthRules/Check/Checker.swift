@@ -1,7 +1,7 @@
 /// Resolves and checks a parsed file: builds the lexical function tables (global → service →
-/// match, inner shadows outer), and reports duplicate functions, unknown functions and methods,
-/// wrong arity, unknown `is` types, recursion, and production's static limits — all with
-/// positions, all accumulated.
+/// match, inner shadows outer), and reports duplicate functions, wrong arity, unknown `is`
+/// types, recursion, and production's static limits — all with positions, all accumulated.
+/// Unknown functions and methods are warnings, as production's are.
 struct Checker {
     let fileName: String
     let sourceMap: SourceMap

@@ -36,7 +36,11 @@ public final class FirestoreRulesRegistry: Sendable {
         self.file = try path.map { path throws(RulesLoadError) in
             try WatchedRulesFile(
                 RulesFile(path: path), kind: "Firestore rules", recheckInterval: recheckInterval, now: now, logger: logger,
-                compile: Self.load, reloaded: { observers.notify() })
+                compile: { file throws(RulesLoadError) in
+                    let rules = try Self.load(file)
+                    for warning in rules.ruleset.warnings { logger.warning("\(warning)") }
+                    return rules
+                }, reloaded: { observers.notify() })
         }
     }
 

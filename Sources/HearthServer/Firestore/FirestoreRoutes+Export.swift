@@ -8,7 +8,8 @@ extension FirestoreRoutes {
     /// `export_directory/export_name` (default name `firestore_export`) and answers `{}`.
     ///
     /// The directory must be absolute (a relative path would depend on where the server was
-    /// started). Writing failures are UNAVAILABLE with the path and cause; the previous export
+    /// started). A destination no directory can be created at (a file in the way, no permission)
+    /// is INVALID_ARGUMENT; other writing failures are UNAVAILABLE with the path and cause; the previous export
     /// there is then untouched. A destination that exists and is neither empty nor an earlier
     /// export is FAILED_PRECONDITION naming it, and is left alone (`ExportDirectory`).
     func exportProject(_ request: Request, _ route: RouteParameters) async throws -> Response {
@@ -33,7 +34,10 @@ extension FirestoreRoutes {
                 database.project == project && (only == nil || only == database)
             }
         } catch let refusal as ExportDestinationRefusal {
-            throw FirestoreError.failedPrecondition(refusal.message)
+            switch refusal.reason {
+            case .notAnExport: throw FirestoreError.failedPrecondition(refusal.message)
+            case .unusablePath: throw FirestoreError.invalidArgument(refusal.message)
+            }
         } catch {
             throw FirestoreError.unavailable("Could not export to \(destination): \(error)")
         }

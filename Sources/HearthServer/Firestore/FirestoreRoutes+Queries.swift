@@ -62,13 +62,15 @@ extension FirestoreRoutes {
     /// the token being the page's last ID in URL-safe base64.
     func listCollectionIDs(_ call: RESTCall, _ request: Request) throws -> Response {
         let body = try WireObject(RequestBody.json(of: request), at: "request", allowing: ["pageSize", "pageToken", "readTime"])
-        if body.has("readTime") { _ = try ConsistencyCodec.decode(body) }
+        var readTime: Timestamp?
+        if case .readTime(let time) = try ConsistencyCodec.decode(body) { readTime = time }
         var after: [UInt8]?
         if let token = try body.string("pageToken"), !token.isEmpty {
             guard let bytes = Base64.decode(token) else { throw FirestoreError.invalidArgument("Invalid pageToken \"\(token)\"; pass nextPageToken unchanged.") }
             after = Array(bytes)
         }
-        let list = ListCollectionIDsRequest(database: call.database, parent: try call.parentDocument(), pageSize: try body.integer("pageSize"), after: after)
+        let list = ListCollectionIDsRequest(
+            database: call.database, parent: try call.parentDocument(), readTime: readTime, pageSize: try body.integer("pageSize"), after: after)
         let page = try self.service.listCollectionIDs(list, caller: call.caller)
         var writer = JSONWriter()
         writer.beginObject()

@@ -158,7 +158,8 @@ extension FirestoreGRPCService {
         _ request: Google_Firestore_V1_ListCollectionIdsRequest, _ call: FirestoreGRPCCall
     ) throws -> Google_Firestore_V1_ListCollectionIdsResponse {
         let (database, parent) = try call.parent(request.parent)
-        if case .readTime(let time) = request.consistencySelector { _ = try ProtoValueCodec.timestamp(time, at: "read_time") }
+        var readTime: Timestamp?
+        if case .readTime(let time) = request.consistencySelector { readTime = try ProtoValueCodec.timestamp(time, at: "read_time") }
         var after: [UInt8]?
         if !request.pageToken.isEmpty {
             guard let bytes = Base64.decode(request.pageToken) else {
@@ -167,7 +168,7 @@ extension FirestoreGRPCService {
             after = Array(bytes)
         }
         let list = ListCollectionIDsRequest(
-            database: database, parent: parent, pageSize: request.pageSize == 0 ? nil : Int64(request.pageSize), after: after)
+            database: database, parent: parent, readTime: readTime, pageSize: request.pageSize == 0 ? nil : Int64(request.pageSize), after: after)
         let page = try self.service.listCollectionIDs(list, caller: call.caller)
         var response = Google_Firestore_V1_ListCollectionIdsResponse()
         response.collectionIds = page.ids

@@ -17,8 +17,9 @@ extension FirestoreService {
         return ReadResults(results: result, transaction: transaction, explain: explain)
     }
 
-    /// RunAggregationQuery: every aggregate over the query's documents, judged like RunQuery;
-    /// Query Explain as for RunQuery.
+    /// RunAggregationQuery: every aggregate over the query's documents (a `sum` or `avg` under
+    /// a `limit` over its own scope, `Query.scope(of:)`), judged like RunQuery; Query Explain
+    /// as for RunQuery.
     func runAggregationQuery(_ request: RunAggregationQueryRequest, caller: Caller) throws(FirestoreError) -> ReadResults<AggregationResult> {
         let call = self.call(request.database, caller)
         try call.authorize(list: request.query)
@@ -28,7 +29,14 @@ extension FirestoreService {
         }
         let started = ContinuousClock.now
         let (result, transaction) = try call.store.runQuery(request.query, request.consistency)
-        let aggregates = request.aggregations.map { Aggregate(alias: $0.alias, value: $0.function.evaluate(over: result.documents)) }
+        let consistency = transaction.map(ReadConsistency.transaction) ?? request.consistency
+        var aggregates: [Aggregate] = []
+        for aggregation in request.aggregations {
+            let documents = try request.query.scope(of: aggregation.function).map { scoped throws(FirestoreError) in
+                try call.store.runQuery(scoped, consistency).result.documents
+            } ?? result.documents
+            aggregates.append(Aggregate(alias: aggregation.alias, value: aggregation.function.evaluate(over: documents)))
+        }
         let explain = request.explain.map { _ in
             ExplainMetrics(planning: request.query, execution: .aggregation(result, duration: Self.nanoseconds(since: started)))
         }
@@ -90,7 +98,8 @@ extension FirestoreService {
     func listCollectionIDs(_ request: ListCollectionIDsRequest, caller: Caller) throws(FirestoreError) -> CollectionIDsPage {
         let call = self.call(request.database, caller)
         try call.requireAdmin("listCollectionIds")
-        var ids = call.store.collectionIDs(under: request.parent)
+        var ids = try request.readTime.map { time throws(FirestoreError) in try call.store.collectionIDs(under: request.parent, readTime: time) }
+            ?? call.store.collectionIDs(under: request.parent)
         if let last = request.after {
             ids.removeAll { !last.lexicographicallyPrecedes(Array($0.utf8)) }
         }

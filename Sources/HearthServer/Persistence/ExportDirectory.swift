@@ -49,10 +49,7 @@ struct ExportDirectory {
     func write<Result>(_ fill: (String) throws -> Result) throws -> Result {
         try self.requireReplaceable()
         Self.removeTree(self.temporary)
-        try Self.createParents(of: self.temporary)
-        guard mkdir(self.temporary, 0o755) == 0 else {
-            throw ExportFile.failure("create the export directory", self.temporary)
-        }
+        try self.createTemporary()
         do {
             let result = try fill(self.temporary)
             try ExportFile.syncDirectory(self.temporary)
@@ -61,6 +58,20 @@ struct ExportDirectory {
         } catch {
             Self.removeTree(self.temporary)
             throw error
+        }
+    }
+
+    /// Creates the temporary and the directories above it. Where the path itself is the problem
+    /// (the errors below) the caller chose a destination that cannot be; other failures (a full
+    /// or failing disk) stay `DataTransferError`.
+    private func createTemporary() throws {
+        do {
+            try Self.createParents(of: self.temporary)
+            guard mkdir(self.temporary, 0o755) == 0 else { throw ExportFile.failure("create the export directory", self.temporary) }
+        } catch let failure as DataTransferError {
+            guard let code = failure.code, [EACCES, EPERM, ENOTDIR, EEXIST, EROFS, ENAMETOOLONG, ELOOP].contains(code) else { throw failure }
+            throw ExportDestinationRefusal(
+                path: self.destination, message: failure.message + " Choose an export_directory Hearth can create and write to.", reason: .unusablePath)
         }
     }
 

@@ -66,6 +66,7 @@ final class ExportFile {
     }
 
     static func failure(_ action: String, _ path: String) -> DataTransferError {
-        DataTransferError("Could not \(action) \(path): \(String(cString: strerror(errno))).")
+        let code = errno
+        return DataTransferError("Could not \(action) \(path): \(String(cString: strerror(code))).", code: code)
     }
 }

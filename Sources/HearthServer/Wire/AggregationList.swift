@@ -10,7 +10,10 @@ enum AggregationList {
     static func decode<Item>(
         _ items: [Item], entry: (Item, _ location: String) throws(FirestoreError) -> (alias: String?, function: Aggregation.Function)
     ) throws(FirestoreError) -> [Aggregation] {
-        guard (1...5).contains(items.count) else {
+        // The empty list and a repeated alias fail in production's words (the clients' own
+        // tests match them).
+        guard !items.isEmpty else { throw .invalidArgument("Aggregations can not be empty.") }
+        guard items.count <= 5 else {
             throw .invalidArgument("A query may request 1 to 5 aggregations (got \(items.count)).")
         }
         var aggregations: [Aggregation] = []
@@ -18,7 +21,7 @@ enum AggregationList {
         for (index, item) in items.enumerated() {
             let (given, function) = try entry(item, "structured_aggregation_query.aggregations[\(index)]")
             let alias = given.flatMap { $0.isEmpty ? nil : $0 } ?? "field_\(index + 1)"
-            guard aliases.insert(alias).inserted else { throw .invalidArgument("Aggregation alias '\(alias)' is used twice.") }
+            guard aliases.insert(alias).inserted else { throw .invalidArgument("Aggregation aliases contain duplicate alias \(alias).") }
             aggregations.append(Aggregation(alias: alias, function: function))
         }
         return aggregations

@@ -156,7 +156,7 @@ section('strings', 'conversions', [
     V('string(null)', 'null'), V("string('x')", 'x'), V('string(-5)', '-5'), V('string(1.5)', '1.5'), E('string([1])', None),
     V("int('42')", 42), V("int('-7')", -7), E("int('4.2')", None), E("int('abc')", None), V('int(4.9)', 4, 'int_truncates'),
     V('int(-4.9)', -4), V('int(7)', 7), E('int(true)', None), V("float('2.5')", F(2.5)), V('float(2)', F(2.0)),
-    V('float(2.5)', F(2.5)), E("float('x')", None), E('bool(1)', 'unknown function', 'bool_not_found'), E("bool('true')", None),
+    V('float(2.5)', F(2.5)), E("float('x')", None), E('bool(1)', 'Function not found', 'bool_not_found'), E("bool('true')", None),
     E('int(1e300)', None, 'int_out_of_range'),
 ])
 
@@ -295,8 +295,8 @@ section('math', 'functions', [
     V('math.floor(1.8)', 1), V('math.floor(-1.2)', -2), V('math.round(1.5)', 2), V('math.round(2.5)', 3, 'half_away_from_zero'),
     V('math.round(-1.5)', -2), V('math.round(1.4)', 1), V('math.sqrt(16)', F(4.0)), V('math.sqrt(2.25)', F(1.5)), V('math.pow(2, 10)', F(1024.0)),
     V('math.pow(2.0, 0.5) > 1.41', True), T('math.isNaN(math.sqrt(-1))'), V('math.isNaN(1.0)', False), V('math.isNaN(1)', False),
-    E('math.isInfinite(1.0)', 'unknown function', 'isInfinite_rejected'), E("math.abs('a')", None), E('math.abs()', None),
-    E('math.nope(1)', 'unknown function'), V('math.ceil(3)', 3), E('math.abs(-9223372036854775808)', None), V('math.floor(2.0)', 2),
+    E('math.isInfinite(1.0)', 'Function not found', 'isInfinite_rejected'), E("math.abs('a')", None), E('math.abs()', None),
+    E('math.nope(1)', 'Function not found'), V('math.ceil(3)', 3), E('math.abs(-9223372036854775808)', None), V('math.floor(2.0)', 2),
 ])
 
 # ---------------- hashing ----------------
@@ -307,7 +307,7 @@ section('hashing', 'functions', [
     V("hashing.sha256('').toHexString()", 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855'),
     V("hashing.sha256('abc').toHexString()", 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'),
     T("hashing.sha256(b'abc') == hashing.sha256('abc')", 'bytes_and_string_agree'), V("hashing.md5('x').size()", 16), V("hashing.sha256('x').size()", 32),
-    V("hashing.crc32('').toHexString()", '00000000'), E('hashing.md5(1)', None), E("hashing.sha1('x')", 'unknown function'),
+    V("hashing.crc32('').toHexString()", '00000000'), E('hashing.md5(1)', None), E("hashing.sha1('x')", 'Function not found'),
     V("hashing.sha256('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq').toHexString()", '248D6A61D20638B8E5C026930C3E6039A33CE45964FF2167F6ECEDD419DB06C1', 'sha256_two_blocks'),
     V("hashing.crc32(b'\\x00').toHexString()", '8DEF02D2'),
 ])
@@ -329,7 +329,7 @@ section('variables', 'bindings', [
 # ---------------- debug and misc globals ----------------
 section('misc', 'debug', [V('debug(1) + 1', 2), T('debug(true)'), E('debug(1/0)', None, 'debug_passes_error'), V("debug('x')", 'x')])
 section('misc', 'unknown', [
-    E('nope(1)', 'unknown function', 'unknown_global'), E('get()', None, 'get_arity'), E('exists(1, 2)', None),
+    E('nope(1)', 'Function not found', 'unknown_global'), E('get()', None, 'get_arity'), E('exists(1, 2)', None),
     E("get(/databases/d/documents/a/b)", 'Service call error', 'get_missing_errors'), V("exists(/databases/d/documents/a/b)", False, 'exists_missing_false'),
     E("exists('a/b')", None, 'exists_needs_path'), E("get(/a/b)", None, 'relative_path_error'), V("existsAfter(/databases/d/documents/a/b)", False),
     E("getAfter(/databases/d/documents/a/b)", None),
