@@ -187,7 +187,7 @@ let package = Package(
         .executableTarget(name: "fuzz-auth", dependencies: ["HearthFuzzing"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-grpc", dependencies: ["HearthFuzzing", "HearthTesting"], swiftSettings: strictness),
         .executableTarget(
-            name: "fuzz-firestore-json", dependencies: ["HearthFuzzing", "HearthHTTP", "HearthJSON"], swiftSettings: strictness),
+            name: "fuzz-firestore-json", dependencies: ["HearthCore", "HearthFuzzing", "HearthHTTP", "HearthJSON"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-firestore-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
         .executableTarget(name: "fuzz-database-rules", dependencies: ["HearthFuzzing", "HearthRules"], swiftSettings: strictness),
 

@@ -18,6 +18,12 @@ import HearthJSON
 /// an input without a newline is a `PATCH /cities/SF` body. Each input runs on a fresh
 /// in-memory server holding a few seed documents (``FirestoreSeed``).
 ///
+/// Two pseudo-methods feed the rest of the input to a token decoder instead of a body
+/// (``TokenInput``): `TOKEN /cities?orderBy=population` sends it, URL-safe base64 encoded, as
+/// the `pageToken` of that ListDocuments (so the fuzzer mutates the decoded JSON array of path
+/// and values, not base64 text), and `RESUME :listen` sends it as the `Last-Event-ID` of an
+/// SSE listen on the cities collection. Structured-query cursors are plain bodies.
+///
 /// Oracles: no crash or hang; every response is a valid HTTP status with a JSON (or `Ok`)
 /// body; and the JSON round trip — whatever the parser accepts, the writer writes back as text
 /// that parses to the same value and is written identically again.
@@ -30,12 +36,13 @@ enum FirestoreJSONHarness {
     }
 
     static func run(_ bytes: [UInt8]) async {
-        let (method, suffix, body) = Self.split(bytes)
+        let (method, suffix, body) = TokenInput.request(Self.split(bytes))
         Self.checkRoundTrip(body)
         let service = FuzzService()
         await FirestoreSeed.write(into: service, root: Self.root)
         // `:listen` and listening GETs answer with server-sent events only when asked to.
-        let headers: HTTPHeaders = suffix.hasSuffix(":listen") ? ["Accept": "text/event-stream"] : [:]
+        var headers: HTTPHeaders = suffix.hasSuffix(":listen") ? ["Accept": "text/event-stream"] : [:]
+        if let resume = TokenInput.resumeToken(Self.split(bytes)) { headers.add(name: "Last-Event-ID", value: resume) }
         let response = await service.respond(method, Self.root + suffix, headers: headers, body: body)
         switch response.body {
         case .stream(let produce), .eventStream(let produce): try? await produce(DiscardingBodyWriter())

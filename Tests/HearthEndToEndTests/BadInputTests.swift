@@ -12,7 +12,7 @@ import Testing
     static let all: [BadInput] =
         BadInput.malformedJSON + BadInput.wrongValueTypes + BadInput.overLimits + BadInput.invalidPaths
         + BadInput.invalidTokens + BadInput.unknownRoutesAndMethods + BadInput.invalidParameters
-        + BadInput.invalidQueriesAndWrites + BadInput.malformedFraming
+        + BadInput.invalidQueriesAndWrites + BadInput.malformedFraming + BadInput.leniencyRefused
 
     static let kept = documentsURL("bad", "c/d")
 

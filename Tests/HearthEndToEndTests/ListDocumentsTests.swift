@@ -73,4 +73,34 @@ import Testing
             #expect(response.errorStatus == "INVALID_ARGUMENT", "\(query)")
         }
     }
+
+    /// Issue 35 item 1: a token with fewer values than the order has fields (this one holds a
+    /// path alone) made the store index past its values and trap. Tokens from another
+    /// collection or ordering, or with extra values, are refused too; the server keeps serving.
+    @Test func pageTokensThatDoNotMatchTheRequestAreInvalidArgument() throws {
+        try self.seed(["a", "b", "c"])
+        func token(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let forged = [
+            ("orderBy=rank", token(#"["items/a"]"#)),
+            ("orderBy=rank", token(#"["other/a",{"integerValue":"0"}]"#)),
+            ("orderBy=rank", token(#"["items/a",{"integerValue":"0"},{"integerValue":"1"}]"#)),
+            ("orderBy=rank,__name__%20desc", token(#"[]"#)),
+            ("pageSize=1", token(#"["items/a",{"integerValue":"0"}]"#)),
+            ("pageSize=1", token(#"["items/a/sub/x"]"#)),
+        ]
+        for (query, pageToken) in forged {
+            let response = try self.server.request("GET", documentsURL("lp", "items?\(query)&pageToken=\(pageToken)"))
+            #expect(response.status == 400, "\(query) \(pageToken)")
+            #expect(response.errorStatus == "INVALID_ARGUMENT", "\(query) \(pageToken)")
+        }
+        let after = try self.server.request("GET", documentsURL("lp", "items?orderBy=rank&pageSize=2")).json
+        #expect(self.ids(after) == ["a", "b"])
+        let next = try #require(after.string("nextPageToken"))
+        let rest = try self.server.request("GET", documentsURL("lp", "items?orderBy=rank&pageSize=2&pageToken=\(next)")).json
+        #expect(self.ids(rest) == ["c"])
+    }
 }
+

@@ -84,6 +84,26 @@ import Testing
         #expect(try self.server.request("POST", documentsURL("p") + ":runAggregationQuery", headers: Self.user("alice"), body: count).status == 403)
     }
 
+    /// Issue 35 item 8: rules decide before preconditions, so a caller they deny learns
+    /// nothing about existence (notes/n1 is alice's and has no update rule; bob's create over it
+    /// was 409, an exists=true update of a missing note he may not create was 404).
+    @Test func deniedWritesAreDeniedWhateverThePreconditionWouldSay() throws {
+        let bobs = #"{"fields":{"owner":{"stringValue":"bob"}}}"#
+        let createOver = try self.server.request("POST", documentsURL("p", "notes?documentId=n1"), headers: Self.user("bob"), body: bobs)
+        #expect(createOver.status == 403)
+        #expect(createOver.errorStatus == "PERMISSION_DENIED")
+        let alices = #"{"fields":{"owner":{"stringValue":"alice"}}}"#
+        let updateMissing = try self.server.request(
+            "PATCH", documentsURL("p", "notes/none?currentDocument.exists=true"), headers: Self.user("bob"), body: alices)
+        #expect(updateMissing.status == 403)
+        #expect(updateMissing.errorStatus == "PERMISSION_DENIED")
+        // Allowed by the rules (bob may create notes he owns), the precondition answers.
+        let allowed = try self.server.request(
+            "PATCH", documentsURL("p", "notes/none?currentDocument.exists=true"), headers: Self.user("bob"), body: bobs)
+        #expect(allowed.status == 404)
+        #expect(try self.server.request("POST", documentsURL("p", "notes?documentId=n1"), headers: Self.owner, body: bobs).status == 409)
+    }
+
     @Test func oneDeniedWriteRejectsTheWholeCommit() throws {
         let body = """
             {"writes":[

@@ -22,10 +22,22 @@ import Testing
         #expect(throws: FirestoreError.self) { try both.precondition() }
     }
 
-    @Test func repeatedFieldPathsAndEmptyValues() throws {
-        let parameters = FirestoreParameters(URLQuery("mask.fieldPaths=a&mask.fieldPaths=b.%60c%20d%60&mask.fieldPaths="))
+    @Test func repeatedFieldPaths() throws {
+        let parameters = FirestoreParameters(URLQuery("mask.fieldPaths=a&mask.fieldPaths=b.%60c%20d%60"))
         #expect(try parameters.fieldPaths("mask.fieldPaths") == [FieldPath(segments: ["a"]), FieldPath(segments: ["b", "c d"])])
         #expect(try parameters.fieldPaths("updateMask.fieldPaths") == nil)
+    }
+
+    /// Issue 35 item 10: an empty path is refused like any other invalid one (it was skipped),
+    /// as the same mask in a JSON body or over gRPC is.
+    @Test(arguments: ["updateMask.fieldPaths=", "updateMask.fieldPaths=a&updateMask.fieldPaths=", "mask.fieldPaths="])
+    func emptyFieldPathsAreInvalidArgument(_ query: String) {
+        let name = String(query.prefix(while: { $0 != "=" }))
+        #expect {
+            try FirestoreParameters(URLQuery(query)).fieldPaths(name)
+        } throws: { error in
+            (error as? FirestoreError)?.message == "Invalid field path in '\(name)': Invalid field path \"\": a field path must not be empty."
+        }
     }
 
     @Test(arguments: ["yes", "2"])

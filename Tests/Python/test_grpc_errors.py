@@ -64,3 +64,51 @@ def test_a_pipeline_is_unimplemented_with_a_message(db):
     with pytest.raises(exceptions.MethodNotImplemented) as info:
         list(db._firestore_api.execute_pipeline(request=request))
     assert "pipelines" in info.value.message
+
+
+@pytest.mark.parametrize(
+    "order_by, token",
+    [
+        ("a", b'["things/x"]'),  # fewer values than ordered fields: trapped the server before
+        ("a", b'["other/x",{"integerValue":"1"}]'),  # another collection's token
+        ("", b'["things/x",{"integerValue":"1"}]'),  # another ordering's token
+    ],
+)
+def test_a_page_token_that_does_not_match_the_request_is_invalid_argument(db, order_by, token):
+    import base64
+
+    db.collection("things").document("x").set({"a": 1})
+    request = {
+        "parent": db._database_string + "/documents",
+        "collection_id": "things",
+        "order_by": order_by,
+        "page_token": base64.urlsafe_b64encode(token).decode().rstrip("="),
+    }
+    with pytest.raises(exceptions.InvalidArgument) as info:
+        db._firestore_api.list_documents(request=request)
+    assert "pageToken" in info.value.message
+    assert [d.id for d in db.collection("things").list_documents()] == ["x"]
+
+
+@pytest.mark.parametrize("path", ["", "a b", "*", "a[0]"])
+def test_an_update_mask_path_production_refuses_is_invalid_argument(db, path):
+    from google.cloud.firestore_v1.types import common, document, write
+
+    update = write.Write(
+        update=document.Document(name=f"{db._database_string}/documents/things/masked"),
+        update_mask=common.DocumentMask(field_paths=[path]),
+    )
+    with pytest.raises(exceptions.InvalidArgument) as info:
+        db._firestore_api.commit(request={"database": db._database_string, "writes": [update]})
+    expected = "must not be empty" if path == "" else f'Invalid property path "{path}". Unquoted property paths must match regex'
+    assert expected in info.value.message
+    assert not db.collection("things").document("masked").get().exists
+
+
+def test_a_nul_in_a_document_id_is_invalid_argument(db):
+    from google.cloud.firestore_v1.types import document, write
+
+    update = write.Write(update=document.Document(name=f"{db._database_string}/documents/things/a\x00b"))
+    with pytest.raises(exceptions.InvalidArgument) as info:
+        db._firestore_api.commit(request={"database": db._database_string, "writes": [update]})
+    assert "NUL" in info.value.message

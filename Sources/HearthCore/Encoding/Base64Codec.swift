@@ -55,15 +55,19 @@ public enum Base64Codec {
     }
 
     /// Decodes standard or URL-safe base64, with or without padding; `nil` if malformed.
+    ///
+    /// Padding is optional, but padding that is there must be right: it ends the text and
+    /// brings it to a multiple of four characters (`aGk=`, not `aGk==` or `aGVhcnRo=`), as
+    /// Google's JSON parser refuses (`Base64 decoding failed`) what is wrongly padded.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var input = Array(text.utf8)
-        // Padding is optional and only allowed at the very end.
         var padding = 0
         while padding < 2, input.last == UInt8(ascii: "=") {
             input.removeLast()
             padding += 1
         }
         if input.count % 4 == 1 { return nil }
+        if padding > 0, (input.count + padding) % 4 != 0 { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(input.count * 3 / 4)
         var accumulator: UInt32 = 0

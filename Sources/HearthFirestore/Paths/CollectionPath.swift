@@ -36,7 +36,7 @@ public struct CollectionPath: Sendable, Hashable, Comparable, CustomStringConver
     /// The document `documentID` in this collection.
     /// - Throws: INVALID_ARGUMENT if the ID is invalid.
     public func child(_ documentID: String) throws(FirestoreError) -> DocumentPath {
-        try ResourceID.validate(documentID, in: self.relativeString + "/" + documentID)
+        try ResourceID.validate(documentID: documentID, in: self.relativeString + "/" + documentID)
         return DocumentPath(unchecked: self.segments + [documentID])
     }
 

@@ -1,11 +1,12 @@
 extension FieldPath {
     /// Parses a field path as written in masks, `orderBy`, filters and transforms.
     ///
-    /// Segments are separated by `.`; a segment is either unquoted or enclosed in backticks, where
-    /// `` \` `` and `\\` are the only escapes. Unquoted segments are accepted even when they are not
-    /// simple identifiers (`a-b`), as the backend does for masks; empty segments, a leading or
+    /// Segments are separated by `.`; a segment is either a simple identifier
+    /// (`[A-Za-z_][A-Za-z_0-9]*`) or enclosed in backticks, where `` \` `` and `\\` are the only
+    /// escapes. Production refuses anything else unquoted (`a b`, `a-b`, `*`, `a[0]`, `16in`) with
+    /// the "Invalid property path" message below, and so does this; empty segments, a leading or
     /// trailing dot, an unterminated or misplaced backtick, a bad escape, and paths over 1,500 bytes
-    /// are rejected.
+    /// are rejected too.
     /// - Throws: INVALID_ARGUMENT naming the path.
     public init(parsing text: String) throws(FirestoreError) {
         func fail(_ reason: String) -> FirestoreError {
@@ -60,6 +61,12 @@ extension FieldPath {
                 }
                 if segment.isEmpty {
                     throw fail(index == 0 ? "empty first segment" : "empty segment")
+                }
+                if !Self.isSimple(String(segment)) {
+                    // Production's words (seen in google-cloud-firestore and Apps Script reports).
+                    throw .invalidArgument(
+                        "Invalid property path \"\(text)\". Unquoted property paths must match regex ([a-zA-Z_][a-zA-Z_0-9]*), and quoted property paths must match regex (`(?:[^`\\\\]|(?:\\\\.))+`)"
+                    )
                 }
             }
             segments.append(String(segment))

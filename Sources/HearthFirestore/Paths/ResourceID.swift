@@ -34,6 +34,16 @@ enum ResourceID {
         }
     }
 
+    /// Checks a document ID: an ID, and no NUL (production refuses one, issue 35). Only
+    /// document IDs: clients put a NUL after a collection ID to bound a range
+    /// (google-cloud-firestore's recursive delete ends its query at `c\0/__id-9223372036854775808__`).
+    static func validate(documentID id: String, in path: String) throws(FirestoreError) {
+        try Self.validate(id, in: path)
+        if id.utf8.contains(0) {
+            throw .invalidArgument("Invalid path \"\(path)\": a document ID must not contain a NUL character (\\0).")
+        }
+    }
+
     /// Whether `name` matches `__.*__` (at least four characters, starting and ending with `__`).
     static func isReservedPattern(_ name: String) -> Bool {
         let utf8 = name.utf8
@@ -87,8 +97,12 @@ enum ResourceID {
     /// Validates every segment and the depth limit of a relative path.
     static func validate(segments: [String]) throws(FirestoreError) {
         let path = segments.joined(separator: "/")
-        for segment in segments {
-            try Self.validate(segment, in: path)
+        for (index, segment) in segments.enumerated() {
+            if index % 2 == 1 {
+                try Self.validate(documentID: segment, in: path)
+            } else {
+                try Self.validate(segment, in: path)
+            }
         }
         let collectionLevels = (segments.count + 1) / 2
         if collectionLevels > FirestoreLimits.maxCollectionDepth {

@@ -10,8 +10,9 @@ public struct ListDocumentsRequest: Sendable, Hashable {
     /// Include names that only have subcollections ("missing" documents).
     public var showMissing: Bool
 
-    /// - Throws: INVALID_ARGUMENT for a negative page size, or `showMissing` combined with an
-    ///   ordering other than by name (production: "show_missing may not specify order_by").
+    /// - Throws: INVALID_ARGUMENT for a negative page size, `showMissing` combined with an
+    ///   ordering other than by name (production: "show_missing may not specify order_by"), or a
+    ///   `startAfter` that does not belong to this listing (see ``validate(_:_:_:)``).
     public init(
         collection: CollectionPath,
         orderBy: [OrderBy] = [],
@@ -25,10 +26,23 @@ public struct ListDocumentsRequest: Sendable, Hashable {
         if showMissing && orderBy.contains(where: { !$0.isDocumentID }) {
             throw .invalidArgument("showMissing cannot be combined with orderBy on a field; order by __name__ or drop showMissing.")
         }
+        if let startAfter { try Self.validate(startAfter, collection, orderBy) }
         self.collection = collection
         self.orderBy = orderBy
         self.pageSize = pageSize == 0 ? nil : pageSize
         self.startAfter = startAfter
         self.showMissing = showMissing
+    }
+
+    /// A page token is client input: it must name a document of this collection and hold one
+    /// value for each field the listing is ordered by, or the store's comparisons would index
+    /// past its values. A token from another collection or ordering fails here, as production
+    /// answers INVALID_ARGUMENT for a token that does not match the request.
+    static func validate(_ cursor: ListCursor, _ collection: CollectionPath, _ orderBy: [OrderBy]) throws(FirestoreError) {
+        let fields = OrderBy.normalized(orderBy).filter { !$0.isDocumentID }.count
+        guard cursor.path.parent == collection, cursor.values.count == fields else {
+            throw .invalidArgument(
+                "The pageToken does not belong to this request: pass the nextPageToken of the previous page unchanged, with the same collection and orderBy.")
+        }
     }
 }

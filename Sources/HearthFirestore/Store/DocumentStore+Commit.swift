@@ -9,7 +9,8 @@ extension DocumentStore {
     /// unchanged keeps its `updateTime` (production reports the previous time for a no-op).
     ///
     /// - Parameter review: called once with every staged write before anything is applied
-    ///   (security rules); what it throws rejects the whole commit.
+    ///   (security rules); what it throws rejects the whole commit, ahead of any failed
+    ///   precondition.
     /// - Throws: NOT_FOUND, ALREADY_EXISTS or FAILED_PRECONDITION for a failed precondition,
     ///   INVALID_ARGUMENT for an updateTime precondition after the commit time, an invalid
     ///   resulting document or mask, or the review's error.
@@ -27,9 +28,20 @@ extension DocumentStore {
         var documents: [Document?] = []
         var reviewed: [CommitReview.Item] = []
         results.reserveCapacity(writes.count)
+        // With rules to consult, a failed precondition waits for their verdict: rules decide
+        // first, as production does (a create over a document the caller may not update is
+        // PERMISSION_DENIED, not ALREADY_EXISTS), so an error never tells a caller the rules
+        // deny whether a document exists. The write is staged as if it applied, which only
+        // the rules see before the precondition's error is thrown.
+        var failedPrecondition: FirestoreError?
         for write in writes {
             let current = staged[write.path] ?? state.tree.document(at: write.path)
-            try self.check(write.precondition, of: write, against: current, at: commitTime)
+            do throws(FirestoreError) {
+                try self.check(write.precondition, of: write, against: current, at: commitTime)
+            } catch {
+                guard review != nil else { throw error }
+                if failedPrecondition == nil { failedPrecondition = error }
+            }
             let (next, transformResults) = try self.apply(write, to: current, at: commitTime)
             if review != nil { reviewed.append(CommitReview.Item(write: write, before: current, after: next)) }
             if case .verify = write.operation {
@@ -42,6 +54,7 @@ extension DocumentStore {
             documents.append(next)
         }
         try review?(CommitReview(items: reviewed, tree: state.tree, staged: staged))
+        if let failedPrecondition { throw failedPrecondition }
         var changes: [DocumentChange] = []
         var puts: [Document] = []
         for write in writes {

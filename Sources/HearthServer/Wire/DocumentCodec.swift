@@ -43,7 +43,9 @@ enum DocumentCodec {
             throw .invalidArgument("Invalid JSON payload received. The request body must be a Document object like {\"fields\": {…}}.")
         }
         var name: String?
+        var seen: Set<String> = []
         for member in object {
+            guard seen.insert(FirestoreParameters.camelCased(member.key)).inserted else { throw WireObject.duplicate(member.key, at: "document") }
             switch member.key {
             case "name":
                 guard case .string(let text) = member.value else {

@@ -26,7 +26,7 @@ struct FirestoreParameters: Sendable {
     func fieldPaths(_ name: String) throws(FirestoreError) -> [FieldPath]? {
         guard let raw = self.values[name] else { return nil }
         var paths: [FieldPath] = []
-        for text in raw where !text.isEmpty {
+        for text in raw {
             do {
                 paths.append(try FieldPath(parsing: text))
             } catch {

@@ -106,8 +106,10 @@ public enum FirestoreValueCodec {
             guard case .string(let text) = json else { throw invalid("\(Self.render(json)) is not a string") }
             return .string(text)
         case .bytesValue:
-            guard case .string(let text) = json, let bytes = Base64.decode(text) else {
-                throw invalid("\(Self.render(json)) is not valid base64")
+            guard case .string(let text) = json else { throw invalid("\(Self.render(json)) is not a string") }
+            // Google's JSON parser's own words for bytes it cannot decode.
+            guard let bytes = Base64.decode(text) else {
+                throw .invalidArgument("Invalid value at '\(location)' (TYPE_BYTES), Base64 decoding failed for \"\(text.prefix(100))\"")
             }
             return .bytes(bytes)
         case .referenceValue:

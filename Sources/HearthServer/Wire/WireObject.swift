@@ -2,7 +2,7 @@ import HearthFirestore
 import HearthJSON
 
 /// A JSON object from a request body, read as proto3 JSON: member names in lowerCamel or
-/// snake_case, unknown names rejected, every wrong type reported with its location.
+/// snake_case, unknown and repeated names rejected, every wrong type reported with its location.
 ///
 /// Errors read like Google's: `Invalid JSON payload received. Unknown name "x" at
 /// 'structured_query.where': Cannot find field.`
@@ -21,8 +21,15 @@ struct WireObject {
             guard names.contains(name) else {
                 throw .invalidArgument("Invalid JSON payload received. Unknown name \"\(member.key)\" at '\(location)': Cannot find field.")
             }
-            self.members[name] = member.value
+            guard self.members.updateValue(member.value, forKey: name) == nil else { throw Self.duplicate(member.key, at: location) }
         }
+    }
+
+    /// A name given twice (or in both spellings, `updateMask` and `update_mask`): proto3 JSON
+    /// parsers refuse it (the protobuf conformance suite's FieldNameDuplicate cases), where a
+    /// lenient reader would silently keep one copy.
+    static func duplicate(_ name: String, at location: String) -> FirestoreError {
+        .invalidArgument("Invalid JSON payload received. Duplicate name \"\(name)\" at '\(location)': a field may be given once.")
     }
 
     func has(_ name: String) -> Bool {

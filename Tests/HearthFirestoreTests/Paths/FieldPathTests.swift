@@ -17,8 +17,6 @@ struct FieldPathTests {
         ("`1abc`", ["1abc"], "`1abc`"),
         ("a.`b c`.d", ["a", "b c", "d"], "a.`b c`.d"),
         ("`é`", ["é"], "`é`"),
-        ("a-b", ["a-b"], "`a-b`"),
-        ("1", ["1"], "`1`"),
         ("`.`", ["."], "`.`"),
     ]
 
@@ -53,6 +51,18 @@ struct FieldPathTests {
             guard let error = error as? FirestoreError else { return false }
             return error.code == .invalidArgument && error.message.contains(message)
                 && error.message.contains("Invalid field path")
+        }
+    }
+
+    /// Issue 35 item 10: production accepts only simple identifiers unquoted, and says so in
+    /// these words.
+    @Test(arguments: ["a b", "a.b c", "*", "a.*", "a[0]", "a-b", "1", "16InLaptops", "é", "a.`b`.c d"])
+    func rejectsUnquotedSegmentsThatAreNotIdentifiers(_ text: String) {
+        #expect {
+            try FieldPath(parsing: text)
+        } throws: { error in
+            (error as? FirestoreError)?.message
+                == "Invalid property path \"\(text)\". Unquoted property paths must match regex ([a-zA-Z_][a-zA-Z_0-9]*), and quoted property paths must match regex (`(?:[^`\\\\]|(?:\\\\.))+`)"
         }
     }
 

@@ -28,7 +28,7 @@ import Testing
         #expect(report.failureLines == [
             "\(file): case \"a stranger reads\": expected allow, got deny — get on notes/n1 was denied: \(rules):6: allow get → false",
             "\(file): case \"the owner is kept out\": expected deny, got allow — allowed by \(rules):6 for 'get'",
-            "\(file): case \"an update of a missing note\": expected allow, got error — NOT_FOUND: No document to update: notes/n2",
+            "\(file): case \"a create over an existing note\": expected allow, got error — ALREADY_EXISTS: Document already exists: notes/n1",
         ])
     }
 
