@@ -162,7 +162,13 @@ final class HTTP2FrameCodec: ChannelDuplexHandler, RemovableChannelHandler {
             self.fail(with: error, context: context)
             return
         }
-        if buffer.readableBytes > 0 { self.unread = buffer }
+        // Only the unread bytes are kept (`slice()`): the buffer itself spans every byte of the
+        // reads gathered into it, and the next read's copy-on-write (the DATA slices handed up
+        // share its storage) would copy all of them again. A client streaming DATA, whose every
+        // read ends inside a frame, grew that copy by a read each time, each copy kept alive by
+        // the frames sliced from it: 20 such connections took the server from 36 MiB to 3.4 GiB
+        // in 5 s (heaptrack: this line), and the copying grew quadratically.
+        if buffer.readableBytes > 0 { self.unread = buffer.slice() }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
