@@ -48,10 +48,12 @@ import Testing
         #expect(open.first?.reset == 0x1)  // PROTOCOL_ERROR
         #expect(open.last?.status == "200")
         #expect(open.last?.body == "GET /after: ")
-        // The HEADERS ended the client's side: the answer closes the stream, no reset follows.
+        // The HEADERS ended the client's side: still a stream error (RFC 9113 §8.1.1), the 400
+        // ended by RST_STREAM PROTOCOL_ERROR.
         let ended = try await onThread { try Self.exchange(port: server.port, fields, endStream: true) }
         #expect(ended.first?.status == "400")
-        #expect(ended.first?.reset == nil)
+        #expect(ended.first?.body.contains("Malformed HTTP/2 request: " + message) == true)
+        #expect(ended.first?.reset == 0x1)
         #expect(ended.last?.status == "200")
         try await server.stop()
     }

@@ -86,6 +86,11 @@ final class HTTP2StreamExchange: Sendable {
         let writer = HTTP2ResponseWriter(outbound: self.outbound, stream: self.stream, flusher: self.flusher)
         let message = "Malformed HTTP/2 request: \(malformed)"
         do {
+            // RFC 9113 §8.1.1: a malformed request is a stream error PROTOCOL_ERROR, which a
+            // response may precede: the 400 is left without END_STREAM and the reset ends it,
+            // whether or not the client is still sending. A gRPC call gets a trailers-only
+            // answer instead (gRPC clients show the trailers' message, not a reset's code),
+            // reset only if the client is still sending.
             if malformed.isGRPC {
                 try await writer.writeHead(
                     status: .ok,
@@ -97,9 +102,9 @@ final class HTTP2StreamExchange: Sendable {
             } else {
                 try await writer.writeHead(status: .badRequest, headers: ["content-type": "text/plain; charset=utf-8"])
                 try await writer.write(Array((message + "\n").utf8))
-                try await writer.finish()
+                try await self.outbound.write([.rstStream(.protocolError)])
             }
-            if !malformed.streamEnded { try await self.outbound.write([.rstStream(.protocolError)]) }
+            if malformed.isGRPC, !malformed.streamEnded { try await self.outbound.write([.rstStream(.protocolError)]) }
         } catch {
             self.failed(error)
         }

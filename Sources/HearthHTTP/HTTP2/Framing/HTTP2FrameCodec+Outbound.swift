@@ -187,6 +187,7 @@ extension HTTP2FrameCodec {
         var payload = ByteBuffer()
         payload.writeInteger(UInt32(code.networkCode))
         self.emit(HTTP2FrameHeader(length: 4, type: .rstStream, streamID: id), payload: payload, promise: promise)
+        self.closedStreams.reset(id)
         self.closeStream(id, reason: code)
     }
 

@@ -19,6 +19,9 @@ final class HTTP2StreamState {
     var sendWindow: Int
     /// Bytes the client may send before the server's next WINDOW_UPDATE.
     var receiveWindow: Int
+    /// What is left of the request's `content-length`, when it gave one: DATA past it, or
+    /// END_STREAM before it, is malformed (RFC 9113 §8.1.1).
+    var unreceivedLength: Int?
     /// Frames waiting for window, in the order written (an empty array holds no storage; the
     /// queue is a frame or two, so taking its first is cheap).
     var pending: [HTTP2PendingWrite] = []
