@@ -54,7 +54,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rules-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "service cloud.firestore { match /databases/{d}/documents { allow read: if nosuch(); } }"
+        try "service cloud.firestore { match /databases/{d}/documents { allow nosuch: if true; } }"
             .write(to: folder.appendingPathComponent("bad.rules"), atomically: true, encoding: .utf8)
         let test = folder.appendingPathComponent("bad.test.json").path
         try #"{"rules": "bad.rules", "cases": [{"name": "c", "operation": "get", "path": "a/b", "expect": "deny"}]}"#
