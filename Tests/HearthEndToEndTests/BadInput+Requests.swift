@@ -37,7 +37,7 @@ extension BadInput {
         .invalid("readTime that is not a timestamp", "GET", documentsURL("bad", "c/d?readTime=yesterday"), contains: "yesterday"),
         .invalid("transaction that is not base64", "GET", documentsURL("bad", "c/d?transaction=!!!"), contains: "transaction"),
         BadInput(name: "updateTime precondition that does not hold",
-                 request: .http(method: "DELETE", path: documentsURL("bad", "c/d?currentDocument.updateTime=2030-01-01T00:00:00Z"), headers: [], body: nil),
+                 request: .http(method: "DELETE", path: documentsURL("bad", "c/d?currentDocument.updateTime=2001-01-01T00:00:00Z"), headers: [], body: nil),
                  status: 400, errorStatus: "FAILED_PRECONDITION", messageContains: "does not match"),
     ]
 
