@@ -7,7 +7,7 @@ import Synchronization
 /// it a thousand times would cost more than everything else the commit does. The store never
 /// reads the memo: it only carries it, one allocation per event (not per listener), beside the
 /// snapshot. The bytes are whatever the wire layer made of the snapshot, one encoding per
-/// `key` (the server's encoders: server-sent events today, gRPC next); they depend on the
+/// `key` (one per wire encoder: server-sent events, gRPC Listen); they depend on the
 /// snapshot and the key alone, never on the listener.
 public final class ListenEventMemo: Sendable {
     private let encodings = Mutex<[String: [UInt8]]>([:])

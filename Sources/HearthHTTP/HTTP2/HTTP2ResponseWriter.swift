@@ -55,6 +55,19 @@ public final class HTTP2ResponseWriter: Sendable {
         try await self.outbound.write([.data(.init(data: .byteBuffer(buffer), endStream: false))], before: self.drainBody)
     }
 
+    /// Ends the stream with a gRPC trailers-only answer: `:status 200`, `grpc-status`, and
+    /// `message` percent-encoded as `grpc-message` (gRPC clients show it; a bare HTTP status
+    /// would reach them as UNKNOWN).
+    public func writeGRPCStatus(_ code: Int, message: String) async throws {
+        try await self.writeHead(
+            status: .ok,
+            headers: [
+                "content-type": "application/grpc", "grpc-status": String(code),
+                "grpc-message": UnimplementedHTTP2Responder.percentEncoded(message),
+            ],
+            endStream: true)
+    }
+
     /// The rest of the body as a writer that never waits (after the head): pieces go through
     /// the stream's outbox and leave in batches, bounded by `bound` bytes (see
     /// ``HTTP2StreamBody``). The same writer every time; ``write(_:)`` and ``finish(trailers:)``

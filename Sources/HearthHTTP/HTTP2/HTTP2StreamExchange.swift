@@ -92,13 +92,7 @@ final class HTTP2StreamExchange: Sendable {
             // answer instead (gRPC clients show the trailers' message, not a reset's code),
             // reset only if the client is still sending.
             if malformed.isGRPC {
-                try await writer.writeHead(
-                    status: .ok,
-                    headers: [
-                        "content-type": "application/grpc", "grpc-status": "13",
-                        "grpc-message": UnimplementedHTTP2Responder.percentEncoded(message),
-                    ],
-                    endStream: true)
+                try await writer.writeGRPCStatus(13, message: message)
             } else {
                 try await writer.writeHead(status: .badRequest, headers: ["content-type": "text/plain; charset=utf-8"])
                 try await writer.write(Array((message + "\n").utf8))
@@ -165,13 +159,7 @@ final class HTTP2StreamExchange: Sendable {
     @inline(never)
     static func reject(_ error: HTTP2RequestBodyError, grpc: Bool, writer: HTTP2ResponseWriter) async throws {
         if grpc {
-            try await writer.writeHead(
-                status: .ok,
-                headers: [
-                    "content-type": "application/grpc", "grpc-status": error.isRetryable ? "14" : "8",
-                    "grpc-message": UnimplementedHTTP2Responder.percentEncoded(error.description),
-                ],
-                endStream: true)
+            try await writer.writeGRPCStatus(error.isRetryable ? 14 : 8, message: error.description)
             return
         }
         var headers: HTTPHeaders = ["content-type": "text/plain; charset=utf-8"]

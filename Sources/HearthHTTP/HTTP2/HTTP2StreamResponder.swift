@@ -1,4 +1,4 @@
-/// Answers one HTTP/2 stream: the seam where the coming gRPC adapter plugs in.
+/// Answers one HTTP/2 stream: the seam where a gRPC service plugs in.
 ///
 /// ``HTTPServer`` detects HTTP/2 per connection (the prior-knowledge preface, as gRPC clients
 /// send to an emulator host) and calls the configured responder

@@ -16,13 +16,7 @@ struct HostCheckedHTTP2Responder: HTTP2StreamResponder {
         }
         let message = HostAllowlist.refusal(of: host)
         if request.isGRPC {
-            try await writer.writeHead(
-                status: .ok,
-                headers: [
-                    "content-type": "application/grpc", "grpc-status": "7",
-                    "grpc-message": UnimplementedHTTP2Responder.percentEncoded(message),
-                ],
-                endStream: true)
+            try await writer.writeGRPCStatus(7, message: message)
             return
         }
         let response = self.errorRenderer(Self.misdirected, message)

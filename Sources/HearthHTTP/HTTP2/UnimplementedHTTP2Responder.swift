@@ -1,5 +1,5 @@
-/// The HTTP/2 responder until a service serves HTTP/2 (the Firestore gRPC API): every stream
-/// is told, in its own protocol, that nothing here answers it.
+/// The HTTP/2 responder of a server that serves nothing over HTTP/2: every stream is told, in
+/// its own protocol, that nothing here answers it.
 ///
 /// A gRPC call (`content-type: application/grpc…`) gets a trailers-only response with
 /// `grpc-status: 12` (UNIMPLEMENTED) and a `grpc-message` saying what to use instead, which is
@@ -10,13 +10,8 @@ public struct UnimplementedHTTP2Responder: HTTP2StreamResponder {
 
     public func respond(to request: HTTP2Request, writer: HTTP2ResponseWriter) async throws {
         if request.isGRPC {
-            let message =
-                "Method \(request.path) is not implemented: this server does not serve gRPC yet. "
-                + "Use its REST API over HTTP/1.1 on the same port."
-            try await writer.writeHead(
-                status: .ok,
-                headers: ["content-type": "application/grpc", "grpc-status": "12", "grpc-message": Self.percentEncoded(message)],
-                endStream: true)
+            let message = "Method \(request.path) is not implemented: this server serves no gRPC. Use its REST API over HTTP/1.1 on the same port."
+            try await writer.writeGRPCStatus(12, message: message)
             return
         }
         try await writer.writeHead(status: .notFound, headers: ["content-type": "text/plain; charset=utf-8"])
